@@ -1,0 +1,98 @@
+//! The working image: opaque-by-coverage pixels with their colors, downscaled
+//! by an integer factor when the input is larger than the tracing budget.
+
+use image::RgbaImage;
+
+use crate::color::Rgb;
+
+/// Above this many pixels the image is traced at a reduced size; logos keep
+/// all their detail at a few megapixels and the time stays bounded.
+pub const TRACE_BUDGET_PIXELS: u64 = 5_000_000;
+
+pub struct Canvas {
+    pub width: usize,
+    pub height: usize,
+    pub rgb: Vec<Rgb>,
+    /// Coverage of at least half: the pixel belongs to the shape.
+    pub opaque: Vec<bool>,
+    /// Output pixels per canvas pixel (1 unless downscaled).
+    pub scale: u32,
+}
+
+impl Canvas {
+    /// `flatten`: composite onto white and keep every pixel (transparent=false).
+    pub fn from_rgba(image: &RgbaImage, flatten: bool) -> Canvas {
+        let (w, h) = (image.width() as u64, image.height() as u64);
+        let mut scale = 1u32;
+        while (w.div_ceil(scale as u64)) * (h.div_ceil(scale as u64)) > TRACE_BUDGET_PIXELS {
+            scale += 1;
+        }
+        let width = w.div_ceil(scale as u64) as usize;
+        let height = h.div_ceil(scale as u64) as usize;
+        let mut rgb = Vec::with_capacity(width * height);
+        let mut opaque = Vec::with_capacity(width * height);
+        let raw = image.as_raw();
+        let stride = w as usize * 4;
+        for cy in 0..height {
+            for cx in 0..width {
+                // Average the block with premultiplied alpha so transparent
+                // pixels' hidden colors never bleed into the edges.
+                let (x0, y0) = (cx * scale as usize, cy * scale as usize);
+                let x1 = (x0 + scale as usize).min(w as usize);
+                let y1 = (y0 + scale as usize).min(h as usize);
+                let (mut sr, mut sg, mut sb, mut sa) = (0u64, 0u64, 0u64, 0u64);
+                for y in y0..y1 {
+                    let row = &raw[y * stride..];
+                    for x in x0..x1 {
+                        let p = &row[x * 4..x * 4 + 4];
+                        let a = u64::from(p[3]);
+                        sr += u64::from(p[0]) * a;
+                        sg += u64::from(p[1]) * a;
+                        sb += u64::from(p[2]) * a;
+                        sa += a;
+                    }
+                }
+                let n = ((x1 - x0) * (y1 - y0)) as u64;
+                let alpha = sa / n;
+                let color = if sa == 0 {
+                    [255, 255, 255]
+                } else if flatten {
+                    // Over white: c*a + 255*(1-a), in 0..255 units.
+                    let over = |s: u64| ((s + 255 * (255 * n - sa)) / (255 * n)).min(255) as u8;
+                    [over(sr), over(sg), over(sb)]
+                } else {
+                    let un = |s: u64| ((s + sa / 2) / sa).min(255) as u8;
+                    [un(sr), un(sg), un(sb)]
+                };
+                rgb.push(color);
+                opaque.push(flatten || alpha >= 128);
+            }
+        }
+        Canvas { width, height, rgb, opaque, scale }
+    }
+
+    /// Share of the border pixels that are transparent.
+    pub fn transparent_border_share(&self) -> f64 {
+        let border = self.border_indices();
+        let clear = border.iter().filter(|&&i| !self.opaque[i]).count();
+        clear as f64 / border.len().max(1) as f64
+    }
+
+    pub fn border_indices(&self) -> Vec<usize> {
+        let (w, h) = (self.width, self.height);
+        let mut out = Vec::with_capacity(2 * (w + h));
+        for x in 0..w {
+            out.push(x);
+            if h > 1 {
+                out.push((h - 1) * w + x);
+            }
+        }
+        for y in 1..h.saturating_sub(1) {
+            out.push(y * w);
+            if w > 1 {
+                out.push(y * w + w - 1);
+            }
+        }
+        out
+    }
+}

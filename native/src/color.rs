@@ -1,0 +1,82 @@
+//! Color math: sRGB to CIELAB (D65) and CIE76 distances, the perceptual space
+//! in which palette colors are found and compared.
+
+use std::sync::OnceLock;
+
+pub type Rgb = [u8; 3];
+pub type Lab = [f32; 3];
+
+fn linear_table() -> &'static [f32; 256] {
+    static TABLE: OnceLock<[f32; 256]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [0f32; 256];
+        for (i, value) in table.iter_mut().enumerate() {
+            let c = i as f32 / 255.0;
+            *value = if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) };
+        }
+        table
+    })
+}
+
+fn lab_f(t: f32) -> f32 {
+    if t > 0.008_856 {
+        t.cbrt()
+    } else {
+        7.787 * t + 16.0 / 116.0
+    }
+}
+
+pub fn to_lab(rgb: Rgb) -> Lab {
+    let lin = linear_table();
+    let (r, g, b) = (lin[rgb[0] as usize], lin[rgb[1] as usize], lin[rgb[2] as usize]);
+    let x = (0.412_456_4 * r + 0.357_576_1 * g + 0.180_437_5 * b) / 0.950_47;
+    let y = 0.212_672_9 * r + 0.715_152_2 * g + 0.072_175 * b;
+    let z = (0.019_333_9 * r + 0.119_192 * g + 0.950_304_1 * b) / 1.088_83;
+    let (fx, fy, fz) = (lab_f(x), lab_f(y), lab_f(z));
+    [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+}
+
+/// CIE76 color difference.
+pub fn delta_e(a: &Lab, b: &Lab) -> f32 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// Squared RGB distance: the space where anti-aliasing blends, so the nearer
+/// of two colors is the one covering more than half of an edge pixel.
+pub fn rgb_distance2(a: Rgb, b: Rgb) -> u32 {
+    let d = |i: usize| (i32::from(a[i]) - i32::from(b[i])).pow(2) as u32;
+    d(0) + d(1) + d(2)
+}
+
+pub fn pack(rgb: Rgb) -> u32 {
+    (u32::from(rgb[0]) << 16) | (u32::from(rgb[1]) << 8) | u32::from(rgb[2])
+}
+
+pub fn unpack(key: u32) -> Rgb {
+    [(key >> 16) as u8, (key >> 8) as u8, key as u8]
+}
+
+pub fn hex(rgb: Rgb) -> String {
+    format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
+}
+
+/// Near-white or very light gray: the usual paper behind a logo.
+pub fn is_paper_like(lab: &Lab) -> bool {
+    lab[0] >= 88.0 && (lab[1] * lab[1] + lab[2] * lab[2]).sqrt() <= 10.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn white_is_l100() {
+        let lab = to_lab([255, 255, 255]);
+        assert!((lab[0] - 100.0).abs() < 0.01 && lab[1].abs() < 0.01 && lab[2].abs() < 0.01);
+    }
+
+    #[test]
+    fn hex_round_trip() {
+        assert_eq!(hex(unpack(pack([0xfc, 0x4c, 0x02]))), "#fc4c02");
+    }
+}

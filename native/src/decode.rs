@@ -1,0 +1,79 @@
+//! Decoding: sniff the format from magic bytes, enforce the size limits from the
+//! header alone (before any pixel is allocated), then decode to RGBA8 upright.
+
+use std::io::Cursor;
+
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, RgbaImage};
+
+use crate::error::{EngineError, EngineResult, MAX_PIXELS, MAX_SIDE, MIN_SIDE};
+
+/// Generous ceiling for the decoder's own allocations: a 20 MP 16-bit RGBA
+/// image plus its conversion, far below what a bomb header would ask for.
+const MAX_DECODER_ALLOC: u64 = 512 * 1024 * 1024;
+
+pub struct Decoded {
+    pub image: RgbaImage,
+    /// JPEG and lossy WebP: flat areas carry noise, so color tolerances widen.
+    pub lossy: bool,
+}
+
+/// Identify the container by its first bytes; names and declared types are not trusted.
+pub fn sniff(bytes: &[u8]) -> EngineResult<ImageFormat> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Ok(ImageFormat::Png)
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Ok(ImageFormat::Jpeg)
+    } else if bytes.len() >= 12 && &bytes[0..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Ok(ImageFormat::WebP)
+    } else {
+        Err(EngineError::UnsupportedFormat)
+    }
+}
+
+/// A WebP is lossless only when its image data is a VP8L chunk.
+fn webp_is_lossy(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(4096)];
+    !head.windows(4).any(|w| w == b"VP8L")
+}
+
+pub fn check_dimensions(width: u32, height: u32) -> EngineResult<()> {
+    if width < MIN_SIDE || height < MIN_SIDE {
+        return Err(EngineError::TooSmall { width, height });
+    }
+    if width > MAX_SIDE || height > MAX_SIDE || u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(EngineError::TooLarge { width, height });
+    }
+    Ok(())
+}
+
+fn corrupt(error: image::ImageError) -> EngineError {
+    match error {
+        image::ImageError::Limits(_) => EngineError::CorruptImage("the decoder's memory limit was exceeded".into()),
+        other => EngineError::CorruptImage(other.to_string()),
+    }
+}
+
+pub fn decode(bytes: &[u8]) -> EngineResult<Decoded> {
+    let format = sniff(bytes)?;
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_DECODER_ALLOC);
+    reader.limits(Limits::no_limits());
+    // Only the header is read here.
+    let mut decoder = reader.into_decoder().map_err(corrupt)?;
+    let (width, height) = decoder.dimensions();
+    check_dimensions(width, height)?;
+    decoder.set_limits(limits).map_err(corrupt)?;
+    let orientation = decoder.orientation().map_err(corrupt)?;
+    // For an animated WebP the decoder yields the first frame.
+    let mut image = DynamicImage::from_decoder(decoder).map_err(corrupt)?;
+    image.apply_orientation(orientation);
+    let lossy = match format {
+        ImageFormat::Jpeg => true,
+        ImageFormat::WebP => webp_is_lossy(bytes),
+        _ => false,
+    };
+    Ok(Decoded { image: image.into_rgba8(), lossy })
+}

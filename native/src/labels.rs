@@ -1,0 +1,201 @@
+//! The indexed image: every canvas pixel labelled with a palette index or as
+//! transparent, and the edits made on it (background, count, trim).
+
+use std::collections::{HashMap, VecDeque};
+
+use crate::canvas::Canvas;
+use crate::color::{delta_e, pack, rgb_distance2, to_lab, Lab, Rgb};
+
+pub const TRANSPARENT: u8 = u8::MAX;
+/// Edge pixels look for settled neighbours this far away.
+const EDGE_RADIUS: isize = 2;
+
+pub struct LabelMap {
+    pub width: usize,
+    pub height: usize,
+    pub labels: Vec<u8>,
+    pub palette: Vec<Rgb>,
+}
+
+struct Nearest {
+    labs: Vec<Lab>,
+    cache: HashMap<u32, (u8, f32)>,
+}
+
+impl Nearest {
+    fn new(palette: &[Rgb]) -> Nearest {
+        Nearest { labs: palette.iter().map(|&c| to_lab(c)).collect(), cache: HashMap::new() }
+    }
+
+    fn find(&mut self, rgb: Rgb) -> (u8, f32) {
+        let labs = &self.labs;
+        *self.cache.entry(pack(rgb)).or_insert_with(|| {
+            let lab = to_lab(rgb);
+            labs.iter()
+                .enumerate()
+                .map(|(i, l)| (i as u8, delta_e(l, &lab)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .expect("palette is never empty")
+        })
+    }
+}
+
+impl LabelMap {
+    /// Pixels within `core_de` of a palette color take it; the rest are edge
+    /// pixels (anti-aliasing, JPEG ringing) and take the settled neighbour
+    /// color nearest in RGB, which is the color covering most of the pixel.
+    pub fn assign(canvas: &Canvas, palette: Vec<Rgb>, core_de: f32) -> LabelMap {
+        let (w, h) = (canvas.width, canvas.height);
+        let mut nearest = Nearest::new(&palette);
+        let mut core = vec![TRANSPARENT; w * h];
+        for i in 0..w * h {
+            if canvas.opaque[i] {
+                let (index, distance) = nearest.find(canvas.rgb[i]);
+                if distance <= core_de {
+                    core[i] = index;
+                }
+            }
+        }
+        let mut labels = core.clone();
+        for y in 0..h as isize {
+            for x in 0..w as isize {
+                let i = y as usize * w + x as usize;
+                if !canvas.opaque[i] || core[i] != TRANSPARENT {
+                    continue;
+                }
+                let rgb = canvas.rgb[i];
+                let mut best: Option<(u8, u32)> = None;
+                for ny in (y - EDGE_RADIUS).max(0)..=(y + EDGE_RADIUS).min(h as isize - 1) {
+                    for nx in (x - EDGE_RADIUS).max(0)..=(x + EDGE_RADIUS).min(w as isize - 1) {
+                        let label = core[ny as usize * w + nx as usize];
+                        if label == TRANSPARENT {
+                            continue;
+                        }
+                        let d = rgb_distance2(rgb, palette[label as usize]);
+                        if best.is_none_or(|b| d < b.1) {
+                            best = Some((label, d));
+                        }
+                    }
+                }
+                labels[i] = best.map_or_else(|| nearest.find(rgb).0, |b| b.0);
+            }
+        }
+        LabelMap { width: w, height: h, labels, palette }
+    }
+
+    /// Clear the pixels of `label` that connect (4-neighbourhood) to the border.
+    pub fn clear_from_border(&mut self, label: u8) -> usize {
+        let (w, h) = (self.width, self.height);
+        let mut queue = VecDeque::new();
+        let mut cleared = 0;
+        let mut push = |labels: &mut Vec<u8>, i: usize, queue: &mut VecDeque<usize>| {
+            if labels[i] == label {
+                labels[i] = TRANSPARENT;
+                queue.push_back(i);
+            }
+        };
+        for x in 0..w {
+            push(&mut self.labels, x, &mut queue);
+            push(&mut self.labels, (h - 1) * w + x, &mut queue);
+        }
+        for y in 0..h {
+            push(&mut self.labels, y * w, &mut queue);
+            push(&mut self.labels, y * w + w - 1, &mut queue);
+        }
+        while let Some(i) = queue.pop_front() {
+            cleared += 1;
+            let (x, y) = (i % w, i / w);
+            if x > 0 {
+                push(&mut self.labels, i - 1, &mut queue);
+            }
+            if x + 1 < w {
+                push(&mut self.labels, i + 1, &mut queue);
+            }
+            if y > 0 {
+                push(&mut self.labels, i - w, &mut queue);
+            }
+            if y + 1 < h {
+                push(&mut self.labels, i + w, &mut queue);
+            }
+        }
+        cleared
+    }
+
+    pub fn areas(&self) -> Vec<usize> {
+        let mut areas = vec![0usize; self.palette.len()];
+        for &l in &self.labels {
+            if l != TRANSPARENT {
+                areas[l as usize] += 1;
+            }
+        }
+        areas
+    }
+
+    /// Merge the smallest colors into their nearest (CIELAB) neighbours until
+    /// at most `limit` remain.
+    pub fn reduce_to(&mut self, limit: usize) {
+        loop {
+            let areas = self.areas();
+            let used: Vec<usize> = (0..self.palette.len()).filter(|&i| areas[i] > 0).collect();
+            if used.len() <= limit.max(1) {
+                return;
+            }
+            let smallest = *used.iter().min_by_key(|&&i| areas[i]).expect("non-empty");
+            let lab = to_lab(self.palette[smallest]);
+            let target = *used
+                .iter()
+                .filter(|&&i| i != smallest)
+                .min_by(|&&a, &&b| {
+                    delta_e(&to_lab(self.palette[a]), &lab).total_cmp(&delta_e(&to_lab(self.palette[b]), &lab))
+                })
+                .expect("at least two colors");
+            for l in self.labels.iter_mut() {
+                if *l as usize == smallest {
+                    *l = target as u8;
+                }
+            }
+        }
+    }
+
+    /// Drop unused colors and order the palette by area, largest first.
+    pub fn compact(&mut self) {
+        let areas = self.areas();
+        let mut order: Vec<usize> = (0..self.palette.len()).filter(|&i| areas[i] > 0).collect();
+        order.sort_by(|&a, &b| areas[b].cmp(&areas[a]).then(a.cmp(&b)));
+        let mut remap = vec![TRANSPARENT; self.palette.len()];
+        for (new, &old) in order.iter().enumerate() {
+            remap[old] = new as u8;
+        }
+        for l in self.labels.iter_mut() {
+            if *l != TRANSPARENT {
+                *l = remap[*l as usize];
+            }
+        }
+        self.palette = order.iter().map(|&i| self.palette[i]).collect();
+    }
+
+    /// Bounding box of the labelled pixels: (x, y, width, height).
+    pub fn content_box(&self) -> Option<(usize, usize, usize, usize)> {
+        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+        for (i, &l) in self.labels.iter().enumerate() {
+            if l != TRANSPARENT {
+                let (x, y) = (i % self.width, i / self.width);
+                x0 = x0.min(x);
+                y0 = y0.min(y);
+                x1 = x1.max(x);
+                y1 = y1.max(y);
+            }
+        }
+        (x0 != usize::MAX).then(|| (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+    }
+
+    pub fn crop(&mut self, x: usize, y: usize, width: usize, height: usize) {
+        let mut labels = Vec::with_capacity(width * height);
+        for row in y..y + height {
+            labels.extend_from_slice(&self.labels[row * self.width + x..row * self.width + x + width]);
+        }
+        self.labels = labels;
+        self.width = width;
+        self.height = height;
+    }
+}

@@ -1,0 +1,181 @@
+//! Palette discovery: the flat interior colors of a logo, clustered in CIELAB,
+//! and the choice of which clusters become the palette for a requested count.
+
+use std::collections::HashMap;
+
+use crate::canvas::Canvas;
+use crate::color::{delta_e, pack, to_lab, unpack, Lab, Rgb};
+
+/// How far colors may wander and still be "the same" color.
+#[derive(Clone, Copy, Debug)]
+pub struct Tolerances {
+    /// Largest per-channel difference between a pixel and a like neighbour.
+    pub flat_channel: u8,
+    /// Colors closer than this (CIE76) are one palette color.
+    pub merge_de: f32,
+}
+
+impl Tolerances {
+    pub fn for_source(lossy: bool) -> Tolerances {
+        if lossy {
+            // JPEG q80 keeps flat interiors within a few units; chroma
+            // subsampling and ringing stay out of "flat" by the neighbour rule.
+            Tolerances { flat_channel: 8, merge_de: 7.0 }
+        } else {
+            Tolerances { flat_channel: 1, merge_de: 2.5 }
+        }
+    }
+}
+
+/// A pixel is interior when at least this many of its 8 neighbours share its
+/// color: 2 px strokes qualify, 1 px anti-aliasing ramps along an edge do not.
+const LIKE_NEIGHBOURS: usize = 5;
+/// A color needs this many interior pixels, and this share of the logo, to be
+/// a palette color on its own in automatic mode.
+const MIN_INTERIOR_PIXELS: usize = 8;
+const MIN_INTERIOR_SHARE: f64 = 0.0005;
+
+#[derive(Clone, Debug)]
+pub struct Cluster {
+    pub rgb: Rgb,
+    pub lab: Lab,
+    /// Interior pixels in this cluster.
+    pub weight: usize,
+}
+
+fn interior_histogram(canvas: &Canvas, tol: u8) -> HashMap<u32, usize> {
+    let (w, h) = (canvas.width as isize, canvas.height as isize);
+    let mut histogram: HashMap<u32, usize> = HashMap::new();
+    let like = |a: Rgb, b: Rgb| (0..3).all(|i| a[i].abs_diff(b[i]) <= tol);
+    for y in 0..h {
+        for x in 0..w {
+            let i = (y * w + x) as usize;
+            if !canvas.opaque[i] {
+                continue;
+            }
+            let c = canvas.rgb[i];
+            let mut alike = 0;
+            for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                let (nx, ny) = (x + dx, y + dy);
+                if nx < 0 || ny < 0 || nx >= w || ny >= h {
+                    continue;
+                }
+                let j = (ny * w + nx) as usize;
+                if canvas.opaque[j] && like(c, canvas.rgb[j]) {
+                    alike += 1;
+                }
+            }
+            if alike >= LIKE_NEIGHBOURS {
+                *histogram.entry(pack(c)).or_default() += 1;
+            }
+        }
+    }
+    histogram
+}
+
+fn full_histogram(canvas: &Canvas) -> HashMap<u32, usize> {
+    let mut histogram: HashMap<u32, usize> = HashMap::new();
+    for (c, &o) in canvas.rgb.iter().zip(&canvas.opaque) {
+        if o {
+            *histogram.entry(pack(*c)).or_default() += 1;
+        }
+    }
+    histogram
+}
+
+/// Weighted per-channel median: robust to the noise around a lossy flat color.
+fn weighted_median(members: &[(Rgb, usize)]) -> Rgb {
+    let total: usize = members.iter().map(|m| m.1).sum();
+    let mut out = [0u8; 3];
+    for (channel, value) in out.iter_mut().enumerate() {
+        let mut counts = [0usize; 256];
+        for (rgb, n) in members {
+            counts[rgb[channel] as usize] += n;
+        }
+        let mut seen = 0;
+        for (v, n) in counts.iter().enumerate() {
+            seen += n;
+            if seen * 2 >= total {
+                *value = v as u8;
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// All color clusters of the logo's interiors, heaviest first.
+pub fn find_clusters(canvas: &Canvas, tol: Tolerances, lossy: bool) -> Vec<Cluster> {
+    let opaque = canvas.opaque.iter().filter(|&&o| o).count();
+    let mut histogram = interior_histogram(canvas, tol.flat_channel);
+    let interior: usize = histogram.values().sum();
+    if interior < MIN_INTERIOR_PIXELS.max(opaque / 100) {
+        // Only thin strokes: every pixel has to speak.
+        histogram = full_histogram(canvas);
+    }
+    let mut colors: Vec<(u32, usize)> = histogram.into_iter().collect();
+    colors.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+
+    // Greedy clustering around the most frequent colors: the seed of each
+    // cluster is its mode, the exact hex of a lossless flat fill.
+    let mut seeds: Vec<(Rgb, Lab)> = Vec::new();
+    let mut members: Vec<Vec<(Rgb, usize)>> = Vec::new();
+    for (key, count) in colors {
+        let rgb = unpack(key);
+        let lab = to_lab(rgb);
+        let nearest = seeds
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (i, delta_e(&s.1, &lab)))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        match nearest {
+            Some((i, d)) if d < tol.merge_de => members[i].push((rgb, count)),
+            _ => {
+                seeds.push((rgb, lab));
+                members.push(vec![(rgb, count)]);
+            }
+        }
+    }
+    let mut clusters: Vec<Cluster> = seeds
+        .iter()
+        .zip(&members)
+        .map(|(seed, m)| {
+            let rgb = if lossy { weighted_median(m) } else { seed.0 };
+            Cluster { rgb, lab: to_lab(rgb), weight: m.iter().map(|x| x.1).sum() }
+        })
+        .collect();
+    clusters.sort_by(|a, b| b.weight.cmp(&a.weight));
+    clusters
+}
+
+/// Which clusters form the palette. `requested` 0 is automatic; otherwise at
+/// most that many, and exactly that many when the logo has that many distinct
+/// colors. `exclude` (the background) never counts.
+pub fn choose(clusters: &[Cluster], requested: u32, opaque_pixels: usize, exclude: Option<usize>) -> Vec<usize> {
+    let candidates: Vec<usize> = (0..clusters.len()).filter(|&i| Some(i) != exclude).collect();
+    let floor = MIN_INTERIOR_PIXELS.max((opaque_pixels as f64 * MIN_INTERIOR_SHARE) as usize);
+    let mut chosen: Vec<usize> = candidates.iter().copied().filter(|&i| clusters[i].weight >= floor).collect();
+    if chosen.is_empty() {
+        chosen.extend(candidates.first());
+    }
+    if requested == 0 {
+        return chosen;
+    }
+    let requested = requested as usize;
+    // Too few: add the next heaviest distinct colors.
+    for &i in &candidates {
+        if chosen.len() >= requested {
+            break;
+        }
+        if !chosen.contains(&i) && clusters[i].weight >= MIN_INTERIOR_PIXELS {
+            chosen.push(i);
+        }
+    }
+    // Too many: drop the lightest; assignment gives its pixels to the nearest
+    // remaining color.
+    while chosen.len() > requested {
+        chosen.sort_by(|&a, &b| clusters[b].weight.cmp(&clusters[a].weight));
+        chosen.pop();
+    }
+    chosen
+}

@@ -1,0 +1,172 @@
+//! Compact SVG output: fixed-point coordinates, relative commands, implicit
+//! command repetition, and separators only where a number needs one.
+
+use std::fmt::Write;
+
+use crate::color::{hex, Rgb};
+
+/// Writes one `d` attribute. Coordinates are kept in fixed point so relative
+/// steps are taken from the rounded previous point and never drift.
+pub struct PathWriter {
+    d: String,
+    unit: f64,
+    decimals: u32,
+    current: (i64, i64),
+    subpath_start: (i64, i64),
+    last_command: char,
+    last_number_has_dot: bool,
+    at_number_start: bool,
+}
+
+impl PathWriter {
+    pub fn new(decimals: u32) -> PathWriter {
+        PathWriter {
+            d: String::new(),
+            unit: 10f64.powi(decimals as i32),
+            decimals,
+            current: (0, 0),
+            subpath_start: (0, 0),
+            last_command: ' ',
+            last_number_has_dot: false,
+            at_number_start: true,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.d.is_empty()
+    }
+
+    pub fn finish(self) -> String {
+        self.d
+    }
+
+    fn fixed(&self, (x, y): (f64, f64)) -> (i64, i64) {
+        ((x * self.unit).round() as i64, (y * self.unit).round() as i64)
+    }
+
+    fn command(&mut self, c: char) {
+        // A repeated command letter is implied after its first use (m repeats as l).
+        let implied = self.last_command == c || (c == 'l' && self.last_command == 'm');
+        if !implied {
+            self.d.push(c);
+            self.at_number_start = true;
+        }
+        self.last_command = c;
+    }
+
+    fn number(&mut self, value: i64) {
+        let negative = value < 0;
+        let magnitude = value.unsigned_abs();
+        let scale = self.unit as u64;
+        let (whole, mut frac) = (magnitude / scale, magnitude % scale);
+        let mut text = String::new();
+        if negative {
+            text.push('-');
+        }
+        if whole != 0 || frac == 0 {
+            write!(text, "{whole}").ok();
+        }
+        if frac != 0 {
+            let mut digits = self.decimals as usize;
+            while frac % 10 == 0 {
+                frac /= 10;
+                digits -= 1;
+            }
+            write!(text, ".{frac:0digits$}").ok();
+        }
+        let starts_clean = negative || (text.starts_with('.') && self.last_number_has_dot);
+        if !self.at_number_start && !starts_clean {
+            self.d.push(' ');
+        }
+        self.last_number_has_dot = text.contains('.');
+        self.at_number_start = false;
+        self.d.push_str(&text);
+    }
+
+    fn relative(&mut self, point: (i64, i64)) {
+        self.number(point.0 - self.current.0);
+        self.number(point.1 - self.current.1);
+    }
+
+    pub fn move_to(&mut self, p: (f64, f64)) {
+        let p = self.fixed(p);
+        self.command('m');
+        self.relative(p);
+        self.current = p;
+        self.subpath_start = p;
+    }
+
+    pub fn line_to(&mut self, p: (f64, f64)) {
+        let p = self.fixed(p);
+        if p == self.current {
+            return;
+        }
+        if p.1 == self.current.1 {
+            self.command('h');
+            self.number(p.0 - self.current.0);
+        } else if p.0 == self.current.0 {
+            self.command('v');
+            self.number(p.1 - self.current.1);
+        } else {
+            self.command('l');
+            self.relative(p);
+        }
+        self.current = p;
+    }
+
+    pub fn cubic_to(&mut self, c1: (f64, f64), c2: (f64, f64), p: (f64, f64)) {
+        let (c1, c2, p) = (self.fixed(c1), self.fixed(c2), self.fixed(p));
+        self.command('c');
+        self.relative(c1);
+        self.relative(c2);
+        self.relative(p);
+        self.current = p;
+    }
+
+    pub fn close(&mut self) {
+        self.command('z');
+        self.current = self.subpath_start;
+    }
+}
+
+/// One filled path per palette color, bottom layer first.
+pub struct Layer {
+    pub color: Rgb,
+    pub d: String,
+}
+
+pub fn document(width: u32, height: u32, layers: &[Layer]) -> String {
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+    );
+    for layer in layers {
+        write!(svg, r#"<path fill="{}" d="{}"/>"#, hex(layer.color), layer.d).ok();
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_commands_and_tight_separators() {
+        let mut w = PathWriter::new(1);
+        w.move_to((10.0, 10.0));
+        w.line_to((20.0, 10.0));
+        w.line_to((20.0, 20.5));
+        w.line_to((10.5, 15.0));
+        w.close();
+        assert_eq!(w.finish(), "m10 10h10v10.5l-9.5-5.5z");
+    }
+
+    #[test]
+    fn repeated_cubics_drop_the_letter() {
+        let mut w = PathWriter::new(2);
+        w.move_to((0.0, 0.0));
+        w.cubic_to((0.25, 0.0), (0.5, 0.5), (1.0, 1.0));
+        w.cubic_to((1.5, 1.5), (2.0, 1.0), (2.0, 0.0));
+        assert_eq!(w.finish(), "m0 0c.25 0 .5.5 1 1 .5.5 1 0 1-1");
+    }
+}

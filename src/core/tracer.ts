@@ -1,0 +1,104 @@
+/**
+ * The tracing engine's TypeScript facade and the only importer of the native
+ * addon. Work runs on the libuv threadpool; failures arrive as TraceError
+ * with a stable code.
+ */
+import { createRequire } from 'node:module';
+
+import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
+
+interface NativeTraceOptions extends Partial<TraceSettings> {
+  plainVtracer?: boolean;
+  forcePanic?: boolean;
+}
+
+export interface TraceResult {
+  svg: string;
+  /** '#rrggbb' fills of the SVG, largest area first. */
+  palette: string[];
+  /** Share of the logo's area each palette color covers, same order. */
+  coverage: number[];
+  width: number;
+  height: number;
+  warnings: string[];
+  /** Time spent in the engine for this image. */
+  engineMs: number;
+}
+
+interface NativeBinding {
+  traceImage(input: Buffer, options?: NativeTraceOptions | null, signal?: AbortSignal | null): Promise<TraceResult>;
+}
+
+// Both src/core and dist/core sit two levels below the project root.
+const binding = createRequire(import.meta.url)('../../native/binding.cjs') as NativeBinding;
+
+export const TRACE_ERROR_CODES = [
+  'UNSUPPORTED_FORMAT',
+  'CORRUPT_IMAGE',
+  'TOO_SMALL',
+  'TOO_LARGE',
+  'NOTHING_TO_TRACE',
+  'INVALID_OPTION',
+  'ABORTED',
+  'INTERNAL',
+] as const;
+export type TraceErrorCode = (typeof TRACE_ERROR_CODES)[number];
+
+export class TraceError extends Error {
+  override readonly name = 'TraceError';
+  constructor(
+    readonly code: TraceErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** Problems with the image itself (as opposed to the engine failing). */
+  get isUserError(): boolean {
+    return this.code !== 'INTERNAL' && this.code !== 'ABORTED';
+  }
+}
+
+const CODED_MESSAGE = /^([A-Z_]+): ([\s\S]*)$/;
+
+function toTraceError(error: unknown): TraceError {
+  if (error instanceof Error) {
+    if (error.name === 'AbortError' || /abort/i.test(error.message)) {
+      return new TraceError('ABORTED', 'the trace was cancelled before it ran');
+    }
+    const match = CODED_MESSAGE.exec(error.message);
+    const code = match?.[1] as TraceErrorCode | undefined;
+    if (match && code && (TRACE_ERROR_CODES as readonly string[]).includes(code)) {
+      return new TraceError(code, match[2] ?? '');
+    }
+    return new TraceError('INTERNAL', error.message);
+  }
+  return new TraceError('INTERNAL', String(error));
+}
+
+async function callNative(input: Buffer, options: NativeTraceOptions, signal?: AbortSignal): Promise<TraceResult> {
+  try {
+    return await binding.traceImage(input, options, signal ?? null);
+  } catch (error) {
+    throw toTraceError(error);
+  }
+}
+
+/** Trace a PNG, JPEG or WebP logo (the file's bytes) into an SVG with its exact palette. */
+export function traceImage(
+  input: Buffer,
+  settings: Partial<TraceSettings> = {},
+  signal?: AbortSignal,
+): Promise<TraceResult> {
+  return callNative(input, { ...DEFAULT_SETTINGS, ...settings }, signal);
+}
+
+/** Benchmark baseline: plain vtracer with its default settings, none of our cleanup. */
+export function tracePlainVtracer(input: Buffer): Promise<TraceResult> {
+  return callNative(input, { plainVtracer: true });
+}
+
+/** Test hook: makes the threadpool job panic, to prove panics become rejections. */
+export function traceWithForcedPanic(input: Buffer): Promise<TraceResult> {
+  return callNative(input, { forcePanic: true });
+}
