@@ -56,10 +56,11 @@ pub struct Traced {
 /// Above this share of transparent border pixels the alpha channel already
 /// separates logo from background.
 const ALPHA_BORDER_SHARE: f64 = 0.25;
-/// A border color is the background when it is paper-like and this common on
-/// the border, or whatever its color when it frames nearly all of it.
+/// A border color is the background when it is paper-like (white, off-white,
+/// light gray) and this common on the border. Other colors are kept: a
+/// full-bleed badge and a logo on a colored backdrop look the same, and
+/// deleting a badge would destroy the logo.
 const PAPER_BORDER_SHARE: f64 = 0.25;
-const FRAME_BORDER_SHARE: f64 = 0.97;
 
 /// The cluster of the dominant opaque border color, when it is a background.
 fn border_background(canvas: &Canvas, clusters: &[Cluster]) -> Option<usize> {
@@ -79,8 +80,7 @@ fn border_background(canvas: &Canvas, clusters: &[Cluster]) -> Option<usize> {
     }
     let (best, &count) = votes.iter().enumerate().max_by_key(|v| *v.1)?;
     let share = count as f64 / border.len() as f64;
-    let paper = is_paper_like(&clusters[best].lab);
-    (paper && share >= PAPER_BORDER_SHARE || share >= FRAME_BORDER_SHARE).then_some(best)
+    (is_paper_like(&clusters[best].lab) && share >= PAPER_BORDER_SHARE).then_some(best)
 }
 
 pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {

@@ -88,7 +88,7 @@ impl LabelMap {
         let (w, h) = (self.width, self.height);
         let mut queue = VecDeque::new();
         let mut cleared = 0;
-        let mut push = |labels: &mut Vec<u8>, i: usize, queue: &mut VecDeque<usize>| {
+        let push = |labels: &mut Vec<u8>, i: usize, queue: &mut VecDeque<usize>| {
             if labels[i] == label {
                 labels[i] = TRANSPARENT;
                 queue.push_back(i);

@@ -11,25 +11,35 @@ use crate::color::{delta_e, pack, to_lab, unpack, Lab, Rgb};
 pub struct Tolerances {
     /// Largest per-channel difference between a pixel and a like neighbour.
     pub flat_channel: u8,
+    /// Neighbourhood radius of the interior test, and how many like
+    /// neighbours make a pixel interior.
+    pub interior_radius: isize,
+    pub like_neighbours: usize,
     /// Colors closer than this (CIE76) are one palette color.
     pub merge_de: f32,
+    /// A cluster this close to a heavier one, and much lighter, is that
+    /// color's fringe (JPEG chroma bleeding), not a color of its own.
+    pub fringe_de: f32,
 }
 
 impl Tolerances {
     pub fn for_source(lossy: bool) -> Tolerances {
         if lossy {
-            // JPEG q80 keeps flat interiors within a few units; chroma
-            // subsampling and ringing stay out of "flat" by the neighbour rule.
-            Tolerances { flat_channel: 8, merge_de: 7.0 }
+            // JPEG q80 keeps flat interiors within a few units; 4:2:0 chroma and
+            // ringing tint the pixels along every edge, which the stricter
+            // neighbour count and the fringe folding keep out of the palette.
+            Tolerances { flat_channel: 8, interior_radius: 1, like_neighbours: 7, merge_de: 7.0, fringe_de: 16.0 }
         } else {
-            Tolerances { flat_channel: 1, merge_de: 2.5 }
+            // 2 px strokes qualify (5 of 8 like neighbours), 1 px
+            // anti-aliasing ramps along an edge do not.
+            Tolerances { flat_channel: 1, interior_radius: 1, like_neighbours: 5, merge_de: 2.5, fringe_de: 0.0 }
         }
     }
 }
 
-/// A pixel is interior when at least this many of its 8 neighbours share its
-/// color: 2 px strokes qualify, 1 px anti-aliasing ramps along an edge do not.
-const LIKE_NEIGHBOURS: usize = 5;
+/// A fringe cluster weighs less than this share of the color it borders.
+const FRINGE_WEIGHT_SHARE: f64 = 0.25;
+
 /// A color needs this many interior pixels, and this share of the logo, to be
 /// a palette color on its own in automatic mode.
 const MIN_INTERIOR_PIXELS: usize = 8;
@@ -43,10 +53,11 @@ pub struct Cluster {
     pub weight: usize,
 }
 
-fn interior_histogram(canvas: &Canvas, tol: u8) -> HashMap<u32, usize> {
+fn interior_histogram(canvas: &Canvas, tol: Tolerances) -> HashMap<u32, usize> {
     let (w, h) = (canvas.width as isize, canvas.height as isize);
+    let r = tol.interior_radius;
     let mut histogram: HashMap<u32, usize> = HashMap::new();
-    let like = |a: Rgb, b: Rgb| (0..3).all(|i| a[i].abs_diff(b[i]) <= tol);
+    let like = |a: Rgb, b: Rgb| (0..3).all(|i| a[i].abs_diff(b[i]) <= tol.flat_channel);
     for y in 0..h {
         for x in 0..w {
             let i = (y * w + x) as usize;
@@ -55,17 +66,15 @@ fn interior_histogram(canvas: &Canvas, tol: u8) -> HashMap<u32, usize> {
             }
             let c = canvas.rgb[i];
             let mut alike = 0;
-            for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-                let (nx, ny) = (x + dx, y + dy);
-                if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                    continue;
-                }
-                let j = (ny * w + nx) as usize;
-                if canvas.opaque[j] && like(c, canvas.rgb[j]) {
-                    alike += 1;
+            for ny in (y - r).max(0)..=(y + r).min(h - 1) {
+                for nx in (x - r).max(0)..=(x + r).min(w - 1) {
+                    let j = (ny * w + nx) as usize;
+                    if j != i && canvas.opaque[j] && like(c, canvas.rgb[j]) {
+                        alike += 1;
+                    }
                 }
             }
-            if alike >= LIKE_NEIGHBOURS {
+            if alike >= tol.like_neighbours {
                 *histogram.entry(pack(c)).or_default() += 1;
             }
         }
@@ -107,7 +116,7 @@ fn weighted_median(members: &[(Rgb, usize)]) -> Rgb {
 /// All color clusters of the logo's interiors, heaviest first.
 pub fn find_clusters(canvas: &Canvas, tol: Tolerances, lossy: bool) -> Vec<Cluster> {
     let opaque = canvas.opaque.iter().filter(|&&o| o).count();
-    let mut histogram = interior_histogram(canvas, tol.flat_channel);
+    let mut histogram = interior_histogram(canvas, tol);
     let interior: usize = histogram.values().sum();
     if interior < MIN_INTERIOR_PIXELS.max(opaque / 100) {
         // Only thin strokes: every pixel has to speak.
@@ -145,7 +154,23 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, lossy: bool) -> Vec<Clust
         })
         .collect();
     clusters.sort_by(|a, b| b.weight.cmp(&a.weight));
-    clusters
+    fold_fringes(clusters, tol.fringe_de)
+}
+
+/// Fold each light cluster that sits within `fringe_de` of a much heavier one
+/// into it (clusters arrive heaviest first).
+fn fold_fringes(clusters: Vec<Cluster>, fringe_de: f32) -> Vec<Cluster> {
+    let mut kept: Vec<Cluster> = Vec::with_capacity(clusters.len());
+    for cluster in clusters {
+        let host = kept.iter_mut().find(|k| {
+            delta_e(&k.lab, &cluster.lab) < fringe_de && (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * k.weight as f64
+        });
+        match host {
+            Some(host) => host.weight += cluster.weight,
+            None => kept.push(cluster),
+        }
+    }
+    kept
 }
 
 /// Which clusters form the palette. `requested` 0 is automatic; otherwise at
