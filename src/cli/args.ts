@@ -1,0 +1,79 @@
+/** Command-line parsing for logo-vectorize, kept apart so it can be tested without running traces. */
+import { parseArgs } from 'node:util';
+
+import { COLOR_CHOICES, DEFAULT_SETTINGS, isColorChoice, type TraceSettings } from '../core/settings.js';
+
+export const USAGE = `Usage: logo-vectorize [options] INPUT...
+
+Trace PNG, JPEG or WebP logos into SVG files with their exact brand colors.
+
+Options:
+  --colors N        palette size: 0 (automatic), ${COLOR_CHOICES.slice(1).join(', ')} (default 0)
+  --smoothing N     0 follows the pixels, 100 gives the roundest curves (default 20)
+  --no-transparent  keep the background instead of removing it
+  --no-trim         keep the full canvas instead of cropping to the logo
+  --json            print one JSON line per converted input on stdout
+  -o, --output F    output file (only with a single input)
+  --out-dir DIR     write NAME.svg files into DIR (created if missing)
+  -h, --help        show this help
+
+Without -o or --out-dir each SVG is written beside its input (logo.png -> logo.svg).
+A bad input is reported on stderr and the others are still converted; the exit
+status is 1 when any input failed, 2 for a usage error.`;
+
+export interface CliOptions {
+  settings: TraceSettings;
+  json: boolean;
+  output?: string;
+  outDir?: string;
+  inputs: string[];
+  help: boolean;
+}
+
+export class UsageError extends Error {}
+
+function integer(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} takes a whole number, got "${raw}"`);
+  return Number(raw);
+}
+
+export function parseCli(argv: string[]): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        colors: { type: 'string' },
+        smoothing: { type: 'string' },
+        'no-transparent': { type: 'boolean', default: false },
+        'no-trim': { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        output: { type: 'string', short: 'o' },
+        'out-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const colors = integer('colors', values.colors) ?? DEFAULT_SETTINGS.colors;
+  if (!isColorChoice(colors)) throw new UsageError(`--colors must be one of ${COLOR_CHOICES.join(', ')}, got ${colors}`);
+  const smoothing = integer('smoothing', values.smoothing) ?? DEFAULT_SETTINGS.smoothing;
+  if (smoothing > 100) throw new UsageError(`--smoothing must be 0 to 100, got ${smoothing}`);
+  const options: CliOptions = {
+    settings: { colors, smoothing, transparent: !values['no-transparent'], trim: !values['no-trim'] },
+    json: values.json,
+    inputs: positionals,
+    help: values.help,
+  };
+  if (values.output !== undefined) options.output = values.output;
+  if (values['out-dir'] !== undefined) options.outDir = values['out-dir'];
+  if (options.help) return options;
+  if (options.inputs.length === 0) throw new UsageError('no input files given');
+  if (options.output !== undefined && options.outDir !== undefined) throw new UsageError('use either -o or --out-dir, not both');
+  if (options.output !== undefined && options.inputs.length > 1) throw new UsageError('-o takes a single input; use --out-dir for many');
+  return options;
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+/** logo-vectorize: batch conversion of raster logos to SVG on one's own machine. */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+
+import { traceImage, TraceError } from '../core/tracer.js';
+import { parseCli, USAGE, UsageError, type CliOptions } from './args.js';
+
+interface Converted {
+  input: string;
+  output: string;
+  palette: string[];
+  width: number;
+  height: number;
+  bytes: number;
+  ms: number;
+  warning: string;
+}
+
+function outputPath(input: string, options: CliOptions): string {
+  if (options.output !== undefined) return options.output;
+  const name = `${path.basename(input, path.extname(input))}.svg`;
+  return options.outDir !== undefined ? path.join(options.outDir, name) : path.join(path.dirname(input), name);
+}
+
+/** Two inputs must never overwrite each other's SVG (a/logo.png and b/logo.jpg into one --out-dir). */
+function findCollisions(inputs: string[], outputs: string[]): string[] {
+  const seen = new Map<string, string>();
+  const problems: string[] = [];
+  outputs.forEach((output, i) => {
+    const key = path.resolve(output);
+    const first = seen.get(key);
+    if (first !== undefined) problems.push(`${inputs[i]} and ${first} would both write ${output}`);
+    else seen.set(key, inputs[i]!);
+  });
+  return problems;
+}
+
+async function convert(input: string, output: string, options: CliOptions): Promise<Converted> {
+  const bytes = await readFile(input);
+  const result = await traceImage(bytes, options.settings);
+  await writeFile(output, result.svg);
+  return {
+    input,
+    output,
+    palette: result.palette,
+    width: result.width,
+    height: result.height,
+    bytes: Buffer.byteLength(result.svg),
+    ms: Math.round(result.engineMs * 10) / 10,
+    warning: result.warnings.join('; '),
+  };
+}
+
+function describeFailure(input: string, error: unknown): string {
+  if (error instanceof TraceError) return `${input}: ${error.message} (${error.code})`;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `${input}: no such file`;
+  if (code === 'EISDIR') return `${input}: is a directory`;
+  return `${input}: ${(error as Error).message}`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let options: CliOptions;
+  try {
+    options = parseCli(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`logo-vectorize: ${error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const outputs = options.inputs.map((input) => outputPath(input, options));
+  const collisions = findCollisions(options.inputs, outputs);
+  if (collisions.length > 0) {
+    process.stderr.write(`logo-vectorize: ${collisions.join('\n')}\n`);
+    return 2;
+  }
+  if (options.outDir !== undefined) await mkdir(options.outDir, { recursive: true });
+
+  const total = options.inputs.length;
+  const showProgress = process.stderr.isTTY && total > 1;
+  let done = 0;
+  let failed = 0;
+  const report = (line: string, stream: NodeJS.WriteStream): void => {
+    if (showProgress) process.stderr.write('\r\x1b[K');
+    stream.write(`${line}\n`);
+    if (showProgress) process.stderr.write(`[${done}/${total}] converting...`);
+  };
+
+  // A small pool keeps the threadpool busy; results print as each finishes.
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < total) {
+      const i = next++;
+      const input = options.inputs[i]!;
+      try {
+        const converted = await convert(input, outputs[i]!, options);
+        done++;
+        const line = options.json
+          ? JSON.stringify(converted)
+          : `${input} -> ${converted.output} (${converted.width}x${converted.height}, ${converted.palette.join(' ')}, ${converted.bytes} bytes)`;
+        report(line, process.stdout);
+        if (converted.warning && !options.json) report(`  note: ${converted.warning}`, process.stderr);
+      } catch (error) {
+        done++;
+        failed++;
+        report(`logo-vectorize: ${describeFailure(input, error)}`, process.stderr);
+      }
+    }
+  };
+  const poolSize = Math.min(total, Math.max(1, Math.min(availableParallelism(), 4)));
+  await Promise.all(Array.from({ length: poolSize }, worker));
+  if (showProgress) process.stderr.write('\r\x1b[K');
+  if (failed > 0) process.stderr.write(`logo-vectorize: ${failed} of ${total} inputs failed\n`);
+  return failed > 0 ? 1 : 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));
