@@ -4,6 +4,7 @@
 use image::RgbaImage;
 
 use crate::color::Rgb;
+use crate::grid;
 
 /// Above this many pixels the image is traced at a reduced size; logos keep
 /// all their detail at a few megapixels and the time stays bounded.
@@ -15,6 +16,8 @@ pub struct Canvas {
     pub rgb: Vec<Rgb>,
     /// Coverage of at least half: the pixel belongs to the shape.
     pub opaque: Vec<bool>,
+    /// Coverage itself, for placing edges between pixels.
+    pub alpha: Vec<u8>,
     /// Output pixels per canvas pixel (1 unless downscaled).
     pub scale: u32,
 }
@@ -31,6 +34,7 @@ impl Canvas {
         let height = h.div_ceil(scale as u64) as usize;
         let mut rgb = Vec::with_capacity(width * height);
         let mut opaque = Vec::with_capacity(width * height);
+        let mut coverage = Vec::with_capacity(width * height);
         let raw = image.as_raw();
         let stride = w as usize * 4;
         for cy in 0..height {
@@ -66,9 +70,18 @@ impl Canvas {
                 };
                 rgb.push(color);
                 opaque.push(flatten || alpha >= 128);
+                coverage.push(if flatten { 255 } else { alpha as u8 });
             }
         }
-        Canvas { width, height, rgb, opaque, scale }
+        Canvas { width, height, rgb, opaque, alpha: coverage, scale }
+    }
+
+    pub fn crop(&mut self, x: usize, y: usize, width: usize, height: usize) {
+        self.rgb = grid::crop(&self.rgb, self.width, x, y, width, height);
+        self.opaque = grid::crop(&self.opaque, self.width, x, y, width, height);
+        self.alpha = grid::crop(&self.alpha, self.width, x, y, width, height);
+        self.width = width;
+        self.height = height;
     }
 
     /// Share of the border pixels that are transparent.

@@ -8,6 +8,7 @@ use crate::decode::decode;
 use crate::error::{EngineError, EngineResult};
 use crate::labels::LabelMap;
 use crate::palette::{choose, find_clusters, Cluster, Tolerances};
+use crate::subpixel::{self, refine_2x};
 use crate::svg::document;
 use crate::trace::{plain_vtracer, trace_layers};
 
@@ -88,7 +89,7 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     settings.validate()?;
     let decoded = decode(bytes)?;
     let (source_w, source_h) = (decoded.image.width(), decoded.image.height());
-    let canvas = Canvas::from_rgba(&decoded.image, !settings.transparent);
+    let mut canvas = Canvas::from_rgba(&decoded.image, !settings.transparent);
     drop(decoded.image);
     let mut warnings = Vec::new();
     if canvas.scale > 1 {
@@ -135,14 +136,24 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     let (mut width, mut height) = (source_w, source_h);
     if settings.trim {
         let (x, y, w, h) = map.content_box().expect("a non-empty palette has pixels");
-        map.crop(x, y, w, h);
         width = ((w as u32) * scale).min(source_w - x as u32 * scale);
         height = ((h as u32) * scale).min(source_h - y as u32 * scale);
+        map.crop(x, y, w, h);
+        canvas.crop(x, y, w, h);
     }
 
     let areas = map.areas();
     let total: usize = areas.iter().sum();
-    let layers = trace_layers(&map, settings.smoothing, scale)?;
+    // A lossy source's 1x edges carry its noise; tracing them at twice the
+    // resolution, placed by the source's own blending, roughly halves the
+    // error for about twice the time. Lossless edges are clean enough at 1x.
+    let layers = if decoded.lossy {
+        let fine = refine_2x(&canvas, &map);
+        drop(canvas);
+        trace_layers(&fine, settings.smoothing, subpixel::FACTOR, f64::from(scale) / subpixel::FACTOR)?
+    } else {
+        trace_layers(&map, settings.smoothing, 1.0, f64::from(scale))?
+    };
     if layers.is_empty() {
         return Err(EngineError::NothingToTrace("every shape is smaller than the speckle filter"));
     }

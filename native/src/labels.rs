@@ -4,6 +4,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use crate::canvas::Canvas;
+use crate::grid;
 use crate::color::{delta_e, pack, rgb_distance2, to_lab, Lab, Rgb};
 
 pub const TRANSPARENT: u8 = u8::MAX;
@@ -190,11 +191,7 @@ impl LabelMap {
     }
 
     pub fn crop(&mut self, x: usize, y: usize, width: usize, height: usize) {
-        let mut labels = Vec::with_capacity(width * height);
-        for row in y..y + height {
-            labels.extend_from_slice(&self.labels[row * self.width + x..row * self.width + x + width]);
-        }
-        self.labels = labels;
+        self.labels = grid::crop(&self.labels, self.width, x, y, width, height);
         self.width = width;
         self.height = height;
     }

@@ -6,8 +6,10 @@ mod color;
 mod decode;
 mod engine;
 mod error;
+mod grid;
 mod labels;
 mod palette;
+mod subpixel;
 mod svg;
 mod trace;
 

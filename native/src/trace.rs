@@ -1,40 +1,49 @@
-//! Tracing the indexed image with vtracer: one stacked binary layer per
-//! palette color, serialized by our own compact path writer.
+//! Tracing the indexed image with vtracer's path pipeline (visioncortex): one
+//! stacked binary layer per palette color, serialized by our compact writer.
 
-use visioncortex::{ColorImage, CompoundPathElement, PathSimplifyMode, PointF64};
-use vtracer::{ColorMode, Config, Hierarchical};
+use visioncortex::{BinaryImage, ColorImage, CompoundPathElement, PathSimplifyMode, PointF64};
+use vtracer::Config;
 
 use crate::error::{EngineError, EngineResult};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::svg::{Layer, PathWriter};
 
-/// vtracer settings for a `smoothing` value from 0 to 100 (default 20, which
-/// lands on vtracer's own defaults). With s = smoothing / 100:
+/// Curve-fitting settings for vtracer's path pipeline (visioncortex).
+pub struct FitSettings {
+    /// Shapes smaller than this many traced pixels are dropped.
+    pub speckle_area: usize,
+    /// Radians; a sharper turn is a corner.
+    pub corner_threshold: f64,
+    /// Traced pixels per fitted segment.
+    pub length_threshold: f64,
+    pub max_iterations: usize,
+    /// Radians; where a spline may be split.
+    pub splice_threshold: f64,
+}
+
+/// Settings for a `smoothing` value from 0 to 100 (default 20, which lands on
+/// vtracer's own defaults), in canvas pixels; `resolution` is how many traced
+/// pixels make one canvas pixel. With s = smoothing / 100:
 /// - speckle filter side = 2 + 10s px (area is its square): more smoothing drops bigger specks;
 /// - corner threshold = 30 + 150s degrees: 0 keeps every corner, 100 rounds them all;
 /// - segment length = 3.5 + 6.5s px: longer segments, fewer and rounder curves;
 /// - splice threshold 45 degrees and 10 fitting iterations, vtracer's defaults.
-pub fn vtracer_config(smoothing: u32) -> Config {
+pub fn fit_settings(smoothing: u32, resolution: f64) -> FitSettings {
     let s = f64::from(smoothing.min(100)) / 100.0;
-    Config {
-        color_mode: ColorMode::Binary,
-        hierarchical: Hierarchical::Stacked,
-        filter_speckle: (2.0 + 10.0 * s).round() as usize,
-        color_precision: 8,
-        layer_difference: 0,
-        mode: PathSimplifyMode::Spline,
-        corner_threshold: (30.0 + 150.0 * s).round() as i32,
-        length_threshold: 3.5 + 6.5 * s,
+    let speckle_side = ((2.0 + 10.0 * s) * resolution).round() as usize;
+    FitSettings {
+        speckle_area: speckle_side * speckle_side,
+        corner_threshold: (30.0 + 150.0 * s).to_radians(),
+        length_threshold: (3.5 + 6.5 * s) * resolution,
         max_iterations: 10,
-        splice_threshold: 45,
-        path_precision: None,
+        splice_threshold: 45f64.to_radians(),
     }
 }
 
-/// Coordinates: two decimals on small images, one on larger ones, where a
-/// tenth of a pixel is already below what a renderer shows.
-fn decimals_for(width: usize, height: usize, scale: u32) -> u32 {
-    if width.max(height) as u32 * scale > 1500 {
+/// Coordinates: one decimal (a tenth of a pixel, below what a renderer
+/// shows at 1x) unless the logo is small enough that the SVG will be scaled up.
+fn decimals_for(width: usize, height: usize, scale: f64) -> u32 {
+    if width.max(height) as f64 * scale >= 200.0 {
         1
     } else {
         2
@@ -77,23 +86,34 @@ fn write_polygon(writer: &mut PathWriter, points: &[PointF64], scale: f64) {
 
 /// Trace every color of `map` as a stacked layer: the layer of color k covers
 /// the pixels of k and of every color above it, so adjacent colors overlap
-/// instead of leaving seams. `scale` maps canvas pixels to output pixels.
-pub fn trace_layers(map: &LabelMap, smoothing: u32, scale: u32) -> EngineResult<Vec<Layer>> {
-    let config = vtracer_config(smoothing);
+/// instead of leaving seams. `resolution` is how many map pixels make one
+/// canvas pixel and `scale` maps map pixels to output pixels.
+pub fn trace_layers(map: &LabelMap, smoothing: u32, resolution: f64, scale: f64) -> EngineResult<Vec<Layer>> {
+    let fit = fit_settings(smoothing, resolution);
     let decimals = decimals_for(map.width, map.height, scale);
     let mut layers = Vec::with_capacity(map.palette.len());
     for (rank, &color) in map.palette.iter().enumerate() {
-        let mut pixels = Vec::with_capacity(map.width * map.height * 4);
-        for &label in &map.labels {
-            let inside = label != TRANSPARENT && label as usize >= rank;
-            let v = if inside { 0 } else { 255 };
-            pixels.extend_from_slice(&[v, v, v, 255]);
+        let mut mask = BinaryImage::new_w_h(map.width, map.height);
+        for (i, &label) in map.labels.iter().enumerate() {
+            if label != TRANSPARENT && label as usize >= rank {
+                mask.set_pixel_index(i, true);
+            }
         }
-        let image = ColorImage { pixels, width: map.width, height: map.height };
-        let traced = vtracer::convert(image, config.clone()).map_err(EngineError::Internal)?;
+        let clusters = mask.to_clusters(false);
         let mut writer = PathWriter::new(decimals);
-        for path in &traced.paths {
-            write_compound(&mut writer, &path.path, f64::from(scale));
+        for i in 0..clusters.len() {
+            let cluster = clusters.get_cluster(i);
+            if cluster.size() < fit.speckle_area {
+                continue;
+            }
+            let path = cluster.to_compound_path(
+                PathSimplifyMode::Spline,
+                fit.corner_threshold,
+                fit.length_threshold,
+                fit.max_iterations,
+                fit.splice_threshold,
+            );
+            write_compound(&mut writer, &path, scale);
         }
         if !writer.is_empty() {
             layers.push(Layer { color, d: writer.finish() });
