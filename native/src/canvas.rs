@@ -84,13 +84,6 @@ impl Canvas {
         self.height = height;
     }
 
-    /// Share of the border pixels that are transparent.
-    pub fn transparent_border_share(&self) -> f64 {
-        let border = self.border_indices();
-        let clear = border.iter().filter(|&&i| !self.opaque[i]).count();
-        clear as f64 / border.len().max(1) as f64
-    }
-
     pub fn border_indices(&self) -> Vec<usize> {
         let (w, h) = (self.width, self.height);
         let mut out = Vec::with_capacity(2 * (w + h));

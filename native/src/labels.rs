@@ -1,7 +1,7 @@
 //! The indexed image: every canvas pixel labelled with a palette index or as
 //! transparent, and the edits made on it (background, count, trim).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 use crate::canvas::Canvas;
 use crate::grid;
@@ -84,40 +84,12 @@ impl LabelMap {
         LabelMap { width: w, height: h, labels, palette }
     }
 
-    /// Clear the pixels of `label` that connect (4-neighbourhood) to the border.
-    pub fn clear_from_border(&mut self, label: u8) -> usize {
-        let (w, h) = (self.width, self.height);
-        let mut queue = VecDeque::new();
+    /// Make every pixel of `label` transparent; returns how many there were.
+    pub fn clear_label(&mut self, label: u8) -> usize {
         let mut cleared = 0;
-        let push = |labels: &mut Vec<u8>, i: usize, queue: &mut VecDeque<usize>| {
-            if labels[i] == label {
-                labels[i] = TRANSPARENT;
-                queue.push_back(i);
-            }
-        };
-        for x in 0..w {
-            push(&mut self.labels, x, &mut queue);
-            push(&mut self.labels, (h - 1) * w + x, &mut queue);
-        }
-        for y in 0..h {
-            push(&mut self.labels, y * w, &mut queue);
-            push(&mut self.labels, y * w + w - 1, &mut queue);
-        }
-        while let Some(i) = queue.pop_front() {
+        for l in self.labels.iter_mut().filter(|l| **l == label) {
+            *l = TRANSPARENT;
             cleared += 1;
-            let (x, y) = (i % w, i / w);
-            if x > 0 {
-                push(&mut self.labels, i - 1, &mut queue);
-            }
-            if x + 1 < w {
-                push(&mut self.labels, i + 1, &mut queue);
-            }
-            if y > 0 {
-                push(&mut self.labels, i - w, &mut queue);
-            }
-            if y + 1 < h {
-                push(&mut self.labels, i + w, &mut queue);
-            }
         }
         cleared
     }
