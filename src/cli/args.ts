@@ -30,7 +30,9 @@ export interface CliOptions {
   help: boolean;
 }
 
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
 
 function integer(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;

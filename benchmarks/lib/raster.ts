@@ -1,0 +1,33 @@
+/** Decoding source images and rendering SVGs into RGBA pixels of a known size. */
+import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
+
+export interface Raster {
+  width: number;
+  height: number;
+  /** RGBA, 4 bytes per pixel. */
+  pixels: Uint8Array;
+  /** resvg hands back premultiplied color; decoded files are straight alpha. */
+  premultiplied: boolean;
+}
+
+export async function decodeImage(bytes: Buffer): Promise<Raster> {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, pixels: data, premultiplied: false };
+}
+
+/**
+ * Renders at the source's pixel size. Scaling by width also covers SVGs sized
+ * in other units (potrace writes pt); a height that then disagrees means the
+ * SVG's aspect ratio is wrong, which would make every pixel metric meaningless.
+ */
+export function renderSvg(svg: string, width: number, height: number): Raster {
+  const rendered = new Resvg(svg, {
+    fitTo: { mode: 'width', value: width },
+    font: { loadSystemFonts: false },
+  }).render();
+  if (rendered.width !== width || rendered.height !== height) {
+    throw new Error(`SVG rendered at ${rendered.width}x${rendered.height}, expected the source's ${width}x${height}`);
+  }
+  return { width, height, pixels: rendered.pixels, premultiplied: true };
+}
