@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Passes a TAP stream through and ends it with the plain line CI reads:
 // "N passed, N failed, N skipped", counting leaf assertions (a subtest's own
-// summary line is not counted again). Exits 1 on any failure or an empty run.
+// summary line is not counted again; TAP escapes a '#' in a name as '\#').
+// Exits 1 on any failure or an empty run.
 import { createInterface } from 'node:readline';
 
 const subtestNames = new Set();
@@ -18,7 +19,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     continue;
   }
   if (/^\s*Bail out!/.test(line)) bailed = true;
-  const result = /^(\s*)(not ok|ok) \d+(?: - ([^#]*?))?\s*(#\s*(\w+).*)?$/.exec(line);
+  const result = /^(\s*)(not ok|ok) \d+(?: - ((?:[^#\\]|\\.)*?))?\s*(#\s*(\w+).*)?$/.exec(line);
   if (!result) continue;
   const [, indent, status, name = '', , directive = ''] = result;
   const key = `${indent}|${name.trim()}`;

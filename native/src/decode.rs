@@ -49,12 +49,26 @@ pub fn check_dimensions(width: u32, height: u32) -> EngineResult<()> {
 fn corrupt(error: image::ImageError) -> EngineError {
     match error {
         image::ImageError::Limits(_) => EngineError::CorruptImage("the decoder's memory limit was exceeded".into()),
-        other => EngineError::CorruptImage(other.to_string()),
+        other => EngineError::CorruptImage(other.to_string().trim().to_string()),
+    }
+}
+
+/// The JPEG decoder fills a truncated scan with gray instead of failing, so
+/// check that the end-of-image marker follows the last start-of-scan (an
+/// EXIF thumbnail carries markers of its own earlier in the file).
+fn check_jpeg_complete(bytes: &[u8]) -> EngineResult<()> {
+    let last = |marker: u8| bytes.windows(2).rposition(|w| w[0] == 0xFF && w[1] == marker);
+    match (last(0xDA), last(0xD9)) {
+        (Some(scan), Some(end)) if end > scan => Ok(()),
+        _ => Err(EngineError::CorruptImage("the JPEG data ends before its end-of-image marker (truncated file)".into())),
     }
 }
 
 pub fn decode(bytes: &[u8]) -> EngineResult<Decoded> {
     let format = sniff(bytes)?;
+    if format == ImageFormat::Jpeg {
+        check_jpeg_complete(bytes)?;
+    }
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 
-import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
+import { COLOR_CHOICES, DEFAULT_SETTINGS, isColorChoice, type TraceSettings } from './settings.js';
 
 interface NativeTraceOptions extends Partial<TraceSettings> {
   plainVtracer?: boolean;
@@ -77,6 +77,8 @@ function toTraceError(error: unknown): TraceError {
 }
 
 async function callNative(input: Buffer, options: NativeTraceOptions, signal?: AbortSignal): Promise<TraceResult> {
+  // napi-rs only listens for a future abort; one that already happened is ours to honour.
+  if (signal?.aborted) throw new TraceError('ABORTED', 'the trace was cancelled before it ran');
   try {
     return await binding.traceImage(input, options, signal ?? null);
   } catch (error) {
@@ -84,13 +86,30 @@ async function callNative(input: Buffer, options: NativeTraceOptions, signal?: A
   }
 }
 
+/** Settings the native layer would otherwise coerce (a negative smoothing wraps to u32, 20.5 truncates). */
+function checkSettings(settings: TraceSettings): void {
+  if (!Number.isInteger(settings.colors) || !isColorChoice(settings.colors)) {
+    throw new TraceError('INVALID_OPTION', `colors must be one of ${COLOR_CHOICES.join(', ')} (got ${String(settings.colors)})`);
+  }
+  if (!Number.isInteger(settings.smoothing) || settings.smoothing < 0 || settings.smoothing > 100) {
+    throw new TraceError('INVALID_OPTION', `smoothing must be a whole number from 0 to 100 (got ${String(settings.smoothing)})`);
+  }
+  for (const flag of ['transparent', 'trim'] as const) {
+    if (typeof settings[flag] !== 'boolean') {
+      throw new TraceError('INVALID_OPTION', `${flag} must be true or false (got ${String(settings[flag])})`);
+    }
+  }
+}
+
 /** Trace a PNG, JPEG or WebP logo (the file's bytes) into an SVG with its exact palette. */
-export function traceImage(
+export async function traceImage(
   input: Buffer,
   settings: Partial<TraceSettings> = {},
   signal?: AbortSignal,
 ): Promise<TraceResult> {
-  return callNative(input, { ...DEFAULT_SETTINGS, ...settings }, signal);
+  const complete = { ...DEFAULT_SETTINGS, ...settings };
+  checkSettings(complete);
+  return callNative(input, complete, signal);
 }
 
 /** Benchmark baseline: plain vtracer with its default settings, none of our cleanup. */
