@@ -135,9 +135,7 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
             warnings.push(format!("Removed background {}", hex(map.palette[label as usize])));
         }
     }
-    if settings.colors > 0 {
-        map.reduce_to(settings.colors as usize);
-    }
+    // `choose` already capped the count; drop colors no pixel kept.
     map.compact();
     if map.palette.is_empty() {
         return Err(EngineError::NothingToTrace("only background was found"));

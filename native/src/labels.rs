@@ -104,32 +104,6 @@ impl LabelMap {
         areas
     }
 
-    /// Merge the smallest colors into their nearest (CIELAB) neighbours until
-    /// at most `limit` remain.
-    pub fn reduce_to(&mut self, limit: usize) {
-        loop {
-            let areas = self.areas();
-            let used: Vec<usize> = (0..self.palette.len()).filter(|&i| areas[i] > 0).collect();
-            if used.len() <= limit.max(1) {
-                return;
-            }
-            let smallest = *used.iter().min_by_key(|&&i| areas[i]).expect("non-empty");
-            let lab = to_lab(self.palette[smallest]);
-            let target = *used
-                .iter()
-                .filter(|&&i| i != smallest)
-                .min_by(|&&a, &&b| {
-                    delta_e(&to_lab(self.palette[a]), &lab).total_cmp(&delta_e(&to_lab(self.palette[b]), &lab))
-                })
-                .expect("at least two colors");
-            for l in self.labels.iter_mut() {
-                if *l as usize == smallest {
-                    *l = target as u8;
-                }
-            }
-        }
-    }
-
     /// Drop unused colors and order the palette by area, largest first.
     pub fn compact(&mut self) {
         let areas = self.areas();
