@@ -16,7 +16,8 @@ import { measureOutput, recordFailure, type ImageResult, type ImageSubject } fro
 import { alphaToPbm, isPotraceInstalled, runPotrace } from './lib/potrace.js';
 import { decodeImage } from './lib/raster.js';
 import { summarize, type EngineSummary } from './lib/summarize.js';
-import { evaluateTargets } from './lib/targets.js';
+import { evaluateTargets, type SeamTotals } from './lib/targets.js';
+import { countSeamPixels } from './lib/seams.js';
 
 /** A wide logo with two colors and fine detail, upscaled for the large-image target. */
 const LARGE_IMAGE_LOGO = 'logo-apigee';
@@ -35,14 +36,45 @@ async function measureEngine(
   }
 }
 
-async function benchmarkLogo(truth: LogoTruth, options: BenchOptions, withPotrace: boolean): Promise<ImageResult[]> {
+/** Seam pixels of our SVG for one multi-color logo (issue 4), at 1x and 4x. */
+interface SeamRecord {
+  name: string;
+  input: InputType;
+  at1x: number;
+  at4x: number;
+}
+
+/** Our trace, noting its seam pixels when it has more than one color. */
+async function traceCountingSeams(bytes: Buffer, name: string, input: InputType, seams: SeamRecord[]): Promise<EngineOutput> {
+  const output = await traceWithOurs(bytes);
+  if (output.palette.length > 1) {
+    const width = Number(/width="(\d+)"/.exec(output.svg)?.[1]);
+    seams.push({ name, input, at1x: countSeamPixels(output.svg, width, 1), at4x: countSeamPixels(output.svg, width, 4) });
+  }
+  return output;
+}
+
+function totalSeams(seams: SeamRecord[], inputTypes: InputType[]): SeamTotals[] {
+  return inputTypes.map((input) => {
+    const records = seams.filter((record) => record.input === input);
+    const sum = (pick: (record: SeamRecord) => number) => records.reduce((total, record) => total + pick(record), 0);
+    return { input, logos: records.length, at1x: sum((record) => record.at1x), at4x: sum((record) => record.at4x) };
+  });
+}
+
+async function benchmarkLogo(
+  truth: LogoTruth,
+  options: BenchOptions,
+  withPotrace: boolean,
+  seams: SeamRecord[],
+): Promise<ImageResult[]> {
   const pngBytes = await readLogo(options.corpusDir, truth.name, 'png');
   const pngTwin = await decodeImage(pngBytes);
   const results: ImageResult[] = [];
   for (const input of options.inputTypes) {
     const bytes = input === 'png' ? pngBytes : await readLogo(options.corpusDir, truth.name, input);
     const subject: ImageSubject = { truth, input, source: input === 'png' ? pngTwin : await decodeImage(bytes), pngTwin };
-    results.push(await measureEngine(subject, 'ours', () => traceWithOurs(bytes)));
+    results.push(await measureEngine(subject, 'ours', () => traceCountingSeams(bytes, truth.name, input, seams)));
     results.push(await measureEngine(subject, 'vtracer', () => traceWithPlainVtracer(bytes)));
     if (withPotrace && input === 'png' && truth.palette.length === 1) {
       const pbm = alphaToPbm(pngTwin);
@@ -121,8 +153,9 @@ async function main(): Promise<void> {
 
   if (logos[0]) await warmUp(options, logos[0]);
   const results: ImageResult[] = [];
+  const seams: SeamRecord[] = [];
   for (const [index, truth] of logos.entries()) {
-    results.push(...(await benchmarkLogo(truth, options, withPotrace)));
+    results.push(...(await benchmarkLogo(truth, options, withPotrace, seams)));
     showProgress(index + 1, logos.length, truth.name);
   }
   // Read now: the large-image check below runs in a child so it does not count here.
@@ -146,12 +179,17 @@ async function main(): Promise<void> {
     large,
     largeFailure,
     peakRssBytes,
-    targets: evaluateTargets(summaryOf, large),
+    targets: evaluateTargets(
+      summaryOf,
+      large,
+      (engine) => oneColorSummaries.find((summary) => summary.engine === engine),
+      totalSeams(seams, options.inputTypes),
+    ),
   };
 
   console.log(renderForTerminal(report, results));
   await mkdir(OUT_DIR, { recursive: true });
-  await writeFile(path.join(OUT_DIR, 'details.json'), `${JSON.stringify({ ...report, images: results }, null, 1)}\n`);
+  await writeFile(path.join(OUT_DIR, 'details.json'), `${JSON.stringify({ ...report, seams, images: results }, null, 1)}\n`);
   // Only a full run may replace the committed table; partial runs leave theirs beside the details.
   const resultsFile = path.join(options.fullRun ? BENCHMARKS_DIR : OUT_DIR, 'RESULTS.md');
   await writeFile(resultsFile, renderMarkdown(report));

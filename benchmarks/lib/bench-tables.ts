@@ -93,8 +93,8 @@ export function largeImageTable(large: LargeImageResult): Table {
 function describeThreshold(target: TargetCheck): string {
   const threshold = `${target.comparison} ${formatValue(target.threshold, target.unit)}`;
   if (target.relativeTo === null) return threshold;
-  const { factor, vtracer } = target.relativeTo;
-  return `${threshold} (${factor}x vtracer ${formatValue(vtracer, target.unit)})`;
+  const { factor, baseline, value } = target.relativeTo;
+  return `${threshold} (${factor}x ${baseline} ${formatValue(value, target.unit)})`;
 }
 
 export function targetsTable(targets: TargetCheck[]): Table {

@@ -1,4 +1,8 @@
-/** The issue's targets, checked against this run's figures (relative ones against plain vtracer in the same run). */
+/**
+ * The issues' targets, checked against this run's figures (relative ones
+ * against plain vtracer, or potrace on the one-color logos, in the same run):
+ * issue 2 (the engine) and issue 4 (our curve fitter, and seams).
+ */
 import type { InputType } from './corpus.js';
 import type { MetricUnit } from './format.js';
 import type { LargeImageResult } from './large-image-check.js';
@@ -10,8 +14,8 @@ export interface TargetCheck {
   measured: number;
   comparison: '>=' | '<=';
   threshold: number;
-  /** Set when the threshold is a multiple of plain vtracer's figure in this run. */
-  relativeTo: { factor: number; vtracer: number } | null;
+  /** Set when the threshold is a multiple of a baseline's figure in this run. */
+  relativeTo: { factor: number; baseline: 'vtracer' | 'potrace'; value: number } | null;
   pass: boolean;
 }
 
@@ -25,7 +29,55 @@ function check(label: string, unit: MetricUnit, measured: number, comparison: '>
 }
 
 function relativeToVtracer(label: string, unit: MetricUnit, ours: number, factor: number, vtracer: number): TargetCheck {
-  return { ...check(label, unit, ours, '<=', factor * vtracer), relativeTo: { factor, vtracer } };
+  return { ...check(label, unit, ours, '<=', factor * vtracer), relativeTo: { factor, baseline: 'vtracer', value: vtracer } };
+}
+
+function relativeToPotrace(label: string, unit: MetricUnit, ours: number, factor: number, potrace: number): TargetCheck {
+  return { ...check(label, unit, ours, '<=', factor * potrace), relativeTo: { factor, baseline: 'potrace', value: potrace } };
+}
+
+/** Seam pixels summed over the multi-color logos of one input type, at 1x and 4x. */
+export interface SeamTotals {
+  input: InputType;
+  logos: number;
+  at1x: number;
+  at4x: number;
+}
+
+/** Issue 4: curves on par with potrace, tighter than issue 2 against vtracer, and no seams. */
+function curveTargets(
+  summaryOf: (engine: 'ours' | 'vtracer', input: InputType) => EngineSummary | undefined,
+  oneColorOf: (engine: 'ours' | 'potrace') => EngineSummary | undefined,
+  seams: SeamTotals[],
+): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const [oneOurs, onePotrace] = [oneColorOf('ours'), oneColorOf('potrace')];
+  if (oneOurs && onePotrace) {
+    checks.push(
+      relativeToPotrace('One-color PNG mean error (issue 4)', 'error', oneOurs.errorOverWhite, 1, onePotrace.errorOverWhite),
+      relativeToPotrace('One-color PNG median SVG bytes (issue 4)', 'bytes', oneOurs.medianBytes, 1.2, onePotrace.medianBytes),
+    );
+  }
+  const [pngOurs, pngVtracer] = [summaryOf('ours', 'png'), summaryOf('vtracer', 'png')];
+  if (pngOurs && pngVtracer) {
+    checks.push(
+      relativeToVtracer('PNG mean error (issue 4)', 'error', pngOurs.errorOverWhite, 0.4, pngVtracer.errorOverWhite),
+      relativeToVtracer('PNG pixels off by > 48 (issue 4)', 'share', pngOurs.pixelsOffShare, 0.4, pngVtracer.pixelsOffShare),
+      relativeToVtracer('PNG median SVG bytes (issue 4)', 'bytes', pngOurs.medianBytes, 0.5, pngVtracer.medianBytes),
+    );
+  }
+  const [jpegOurs, jpegVtracer] = [summaryOf('ours', 'jpg'), summaryOf('vtracer', 'jpg')];
+  if (jpegOurs && jpegVtracer) {
+    checks.push(relativeToVtracer('JPEG mean error (issue 4)', 'error', jpegOurs.errorOverWhite, 0.6, jpegVtracer.errorOverWhite));
+  }
+  for (const totals of seams) {
+    const name = totals.input === 'png' ? 'PNG' : 'JPEG';
+    checks.push(
+      check(`${name} seam pixels at 1x, ${totals.logos} multi-color logos`, 'number', totals.at1x, '<=', 0),
+      check(`${name} seam pixels at 4x, ${totals.logos} multi-color logos`, 'number', totals.at4x, '<=', 0),
+    );
+  }
+  return checks;
 }
 
 function pngTargets(ours: EngineSummary, vtracer: EngineSummary): TargetCheck[] {
@@ -61,6 +113,8 @@ function largeImageTargets(large: LargeImageResult | null): TargetCheck[] {
 export function evaluateTargets(
   summaryOf: (engine: 'ours' | 'vtracer', input: InputType) => EngineSummary | undefined,
   large: LargeImageResult | null,
+  oneColorOf: (engine: 'ours' | 'potrace') => EngineSummary | undefined = () => undefined,
+  seams: SeamTotals[] = [],
 ): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const pngOurs = summaryOf('ours', 'png');
@@ -70,5 +124,6 @@ export function evaluateTargets(
   const jpegVtracer = summaryOf('vtracer', 'jpg');
   if (jpegOurs && jpegVtracer) checks.push(...jpegTargets(jpegOurs, jpegVtracer));
   checks.push(...largeImageTargets(large));
+  checks.push(...curveTargets(summaryOf, oneColorOf, seams));
   return checks;
 }

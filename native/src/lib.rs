@@ -6,6 +6,7 @@ mod color;
 mod decode;
 mod engine;
 mod error;
+mod fit;
 mod grid;
 mod labels;
 mod palette;

@@ -1,0 +1,619 @@
+//! The optimal polygon of a boundary path and its vertex adjustment
+//! (Selinger 2003, sections 2.2 and 2.3).
+//!
+//! A segment from path point i to path point j is possible when that stretch
+//! of the path does not use all four directions and the line through the two
+//! points passes within one pixel (max-norm) of every path point in between:
+//! a staircase whose corners fit in a strip one pixel wide, the digitization
+//! of a straight edge, is one segment.
+//! Among the polygons made of possible segments we take one with the fewest
+//! segments, and among those the one deviating least from the path. Each
+//! vertex is then moved, within the unit square around its lattice point, to
+//! where the least-squares lines of its two edges meet best.
+
+use super::geom::{cross, Vec2};
+
+type Lattice = (i32, i32);
+
+/// Running sums of the path's coordinates over two laps, relative to the
+/// first point, so the moments of any cyclic stretch are one subtraction.
+pub struct Sums {
+    origin: Vec2,
+    /// Sums over points 0..k: x, y, xx, xy, yy.
+    acc: Vec<[f64; 5]>,
+}
+
+/// Count, mean and covariance of a stretch of points.
+struct Moments {
+    count: f64,
+    sum: Vec2,
+    xx: f64,
+    xy: f64,
+    yy: f64,
+}
+
+impl Sums {
+    pub fn new(points: &[Lattice]) -> Sums {
+        let n = points.len();
+        let origin = points.first().map_or(Vec2::ZERO, |&p| Vec2::from_lattice(p));
+        let mut acc = Vec::with_capacity(2 * n + 2);
+        let mut s = [0f64; 5];
+        acc.push(s);
+        for k in 0..=2 * n {
+            let p = Vec2::from_lattice(points[k % n]) - origin;
+            s[0] += p.x;
+            s[1] += p.y;
+            s[2] += p.x * p.x;
+            s[3] += p.x * p.y;
+            s[4] += p.y * p.y;
+            acc.push(s);
+        }
+        Sums { origin, acc }
+    }
+
+    /// Moments of points i..=j (path indices over two laps, i <= j <= 2n).
+    fn moments(&self, i: usize, j: usize) -> Moments {
+        let (a, b) = (&self.acc[i], &self.acc[j + 1]);
+        Moments {
+            count: (j + 1 - i) as f64,
+            sum: Vec2::new(b[0] - a[0], b[1] - a[1]),
+            xx: b[2] - a[2],
+            xy: b[3] - a[3],
+            yy: b[4] - a[4],
+        }
+    }
+}
+
+fn lattice_cross(a: (i64, i64), b: (i64, i64)) -> i64 {
+    a.0 * b.1 - a.1 * b.0
+}
+
+fn direction_bit(a: Lattice, b: Lattice) -> u8 {
+    match (b.0 - a.0, b.1 - a.1) {
+        (1, _) => 1,
+        (_, 1) => 2,
+        (-1, _) => 4,
+        _ => 8,
+    }
+}
+
+/// The cone of directions from an origin whose rays pass within max-norm
+/// distance 1 of every point seen so far: from `lo` counter-clockwise to `hi`.
+type Cone = Option<((i64, i64), (i64, i64))>;
+
+/// Narrows `cone` to the rays passing within 1 of `v` (relative to the origin).
+fn constrain(cone: Cone, v: (i64, i64)) -> Cone {
+    if v.0.abs() <= 1 && v.1.abs() <= 1 {
+        // The origin is on this point's square: every ray passes it.
+        return cone;
+    }
+    let corners = [(v.0 - 1, v.1 - 1), (v.0 + 1, v.1 - 1), (v.0 - 1, v.1 + 1), (v.0 + 1, v.1 + 1)];
+    let (mut cw, mut ccw) = (corners[0], corners[0]);
+    for &c in &corners[1..] {
+        if lattice_cross(c, cw) > 0 {
+            cw = c;
+        }
+        if lattice_cross(ccw, c) > 0 {
+            ccw = c;
+        }
+    }
+    Some(match cone {
+        None => (cw, ccw),
+        Some((lo, hi)) => (if lattice_cross(lo, cw) > 0 { cw } else { lo }, if lattice_cross(ccw, hi) > 0 { ccw } else { hi }),
+    })
+}
+
+/// For every path point i, the furthest path index j (counted over two laps,
+/// i < j <= i + n - 3) such that every segment i -> k with i < k <= j is
+/// possible.
+///
+/// Along a straight run of the path only its two ends constrain the cone (a
+/// line within 1 of both ends is within 1 of every point between), and the
+/// run's points inside the cone form an interval from its start: each run is
+/// one step, so the cost is the number of corners within reach, not the
+/// number of points.
+pub fn reach(points: &[Lattice]) -> Vec<usize> {
+    let n = points.len();
+    let longest = n.saturating_sub(3).max(1);
+    let at = |k: usize| points[k % n];
+    let step = |k: usize| {
+        let (a, b) = (at(k), at(k + 1));
+        (i64::from(b.0 - a.0), i64::from(b.1 - a.1))
+    };
+    // run_end[k]: where the straight run leaving point k ends (over two laps).
+    let mut run_end = vec![0usize; 2 * n];
+    for k in (0..2 * n).rev() {
+        run_end[k] = if k + 1 < 2 * n && step(k + 1) == step(k) { run_end[k + 1] } else { k + 1 };
+    }
+    let mut reach = vec![0usize; n];
+    for (i, reach_i) in reach.iter_mut().enumerate() {
+        let origin = at(i);
+        let relative = |k: usize| {
+            let p = at(k);
+            (i64::from(p.0 - origin.0), i64::from(p.1 - origin.1))
+        };
+        let limit = i + longest;
+        let mut used = 0u8;
+        let mut cone: Cone = None;
+        let mut a = i;
+        let last = loop {
+            if a >= limit {
+                break limit;
+            }
+            used |= direction_bit(at(a), at(a + 1));
+            if used == 0b1111 {
+                break a;
+            }
+            let b = run_end[a].min(limit);
+            let (va, d) = (relative(a), step(a));
+            let mut steps = (b - a) as i64;
+            if let Some((lo, hi)) = cone {
+                // cross(lo, va + t d) >= 0 and cross(va + t d, hi) >= 0, both true at t = 0.
+                for (at0, slope) in [(lattice_cross(lo, va), lattice_cross(lo, d)), (lattice_cross(va, hi), lattice_cross(d, hi))] {
+                    if slope < 0 {
+                        steps = steps.min(at0.max(0) / -slope);
+                    }
+                }
+            }
+            if steps < (b - a) as i64 {
+                break a + steps as usize;
+            }
+            cone = constrain(cone, relative(b));
+            a = b;
+        };
+        *reach_i = last.max(i + 1);
+    }
+    // A segment inside a possible segment is possible: make reach monotone.
+    for _ in 0..2 {
+        for i in (0..n).rev() {
+            let next = if i + 1 == n { reach[0] + n } else { reach[i + 1] };
+            reach[i] = reach[i].min(next);
+        }
+    }
+    reach
+}
+
+/// How far the path points i..=j stray from the straight line through points
+/// i and j: the segment's length times their RMS distance to it.
+fn penalty(sums: &Sums, points: &[Lattice], i: usize, j: usize) -> f64 {
+    let n = points.len();
+    let pi = Vec2::from_lattice(points[i % n]) - sums.origin;
+    let pj = Vec2::from_lattice(points[j % n]) - sums.origin;
+    let u = pj - pi;
+    let length = u.norm();
+    if length == 0.0 {
+        return 0.0;
+    }
+    let normal = Vec2::new(-u.y, u.x) / length;
+    let m = sums.moments(i, j);
+    let c = normal.dot(pi);
+    let (nx, ny) = (normal.x, normal.y);
+    let squares = nx * nx * m.xx + 2.0 * nx * ny * m.xy + ny * ny * m.yy - 2.0 * c * normal.dot(m.sum) + m.count * c * c;
+    length * (squares.max(0.0) / m.count).sqrt()
+}
+
+/// The fewest-segments, least-penalty polygon through path point `start`, as
+/// path indices in cyclic order from `start`.
+fn polygon_from(points: &[Lattice], sums: &Sums, reach: &[usize], start: usize, weight: f64) -> Option<Vec<usize>> {
+    let n = points.len();
+    let reach_of = |i: usize| if i < n { reach[i] } else { reach[i - n] + n };
+    // A vanishing weight still prefers the straighter of equally short polygons.
+    let weight = weight.max(1e-6);
+    // score[j]: least (segments + weight * penalty) from `start` to start + j.
+    let mut score = vec![f64::INFINITY; n + 1];
+    let mut previous = vec![0usize; n + 1];
+    score[0] = 0.0;
+    let mut first = 0;
+    for j in 1..=n {
+        while first < j && reach_of(start + first) < start + j {
+            first += 1;
+        }
+        let mut best = f64::INFINITY;
+        for (i, &before) in score.iter().enumerate().take(j).skip(first) {
+            // Every segment costs at least 1: skip the penalty when that is already too much.
+            if before + 1.0 >= best {
+                continue;
+            }
+            let candidate = before + 1.0 + weight * penalty(sums, points, start + i, start + j);
+            if candidate < best {
+                best = candidate;
+                previous[j] = i;
+            }
+        }
+        score[j] = best;
+    }
+    if !score[n].is_finite() {
+        return None;
+    }
+    let mut vertices = Vec::new();
+    let mut j = n;
+    while j > 0 {
+        j = previous[j];
+        vertices.push((start + j) % n);
+    }
+    vertices.reverse();
+    (vertices.len() >= 3).then_some(vertices)
+}
+
+/// Path indices of an optimal polygon, in cyclic order.
+///
+/// The cyclic problem is solved as a linear one from a vertex known to be on
+/// the polygon: a first pass starts at the path's first point (a corner of
+/// the pixel outline, but not necessarily a vertex of a good polygon: the
+/// corner of a one-pixel step on a long slanted edge would cut that edge in
+/// two), and a second pass starts at the sharpest vertex the first pass found.
+pub fn optimal_polygon(points: &[Lattice], sums: &Sums, weight: f64) -> Vec<usize> {
+    let n = points.len();
+    let reach = reach(points);
+    let second = polygon_from(points, sums, &reach, 0, weight).and_then(|first| {
+        let m = first.len();
+        let sharpness = |k: usize| {
+            let at = |i: usize| Vec2::from_lattice(points[first[i % m]]);
+            let (a, b, c) = (at(k + m - 1), at(k), at(k + 1));
+            let chord = c - a;
+            cross(b - a, chord).abs() / chord.norm().max(1e-9)
+        };
+        let sharpest = (1..m).max_by(|&x, &y| sharpness(x).total_cmp(&sharpness(y)))?;
+        if sharpness(sharpest) <= sharpness(0) {
+            return Some(first);
+        }
+        polygon_from(points, sums, &reach, first[sharpest], weight).or(Some(first))
+    });
+    second.unwrap_or_else(|| {
+        // Degenerate: keep every corner of the path.
+        (0..n)
+            .filter(|&k| {
+                let (a, b, c) = (points[(k + n - 1) % n], points[k], points[(k + 1) % n]);
+                (b.0 - a.0, b.1 - a.1) != (c.0 - b.0, c.1 - b.1)
+            })
+            .collect()
+    })
+}
+
+/// A line as unit normal and offset: the points x with normal . x = offset.
+#[derive(Clone, Copy)]
+struct Line {
+    normal: Vec2,
+    offset: f64,
+}
+
+/// The least-squares line through path points i..=j.
+fn fit_line(sums: &Sums, i: usize, j: usize) -> Line {
+    let m = sums.moments(i, j);
+    let mean = m.sum / m.count;
+    let a = m.xx / m.count - mean.x * mean.x;
+    let b = m.xy / m.count - mean.x * mean.y;
+    let c = m.yy / m.count - mean.y * mean.y;
+    // Principal axis of [[a, b], [b, c]].
+    let largest = 0.5 * (a + c) + (0.25 * (a - c) * (a - c) + b * b).sqrt();
+    let (d1, d2) = (Vec2::new(b, largest - a), Vec2::new(largest - c, b));
+    let direction = if d1.norm2() >= d2.norm2() { d1 } else { d2 };
+    let length = direction.norm();
+    let direction = if length > 1e-12 { direction / length } else { Vec2::new(1.0, 0.0) };
+    let normal = Vec2::new(-direction.y, direction.x);
+    Line { normal, offset: normal.dot(mean) }
+}
+
+/// Sum of squared distances to `lines` as x'Ax - 2b'x + c.
+struct Quadratic {
+    a: [f64; 3],
+    b: Vec2,
+    c: f64,
+}
+
+impl Quadratic {
+    fn of(lines: &[Line]) -> Quadratic {
+        let mut q = Quadratic { a: [0.0; 3], b: Vec2::ZERO, c: 0.0 };
+        for l in lines {
+            let (nx, ny) = (l.normal.x, l.normal.y);
+            q.a[0] += nx * nx;
+            q.a[1] += nx * ny;
+            q.a[2] += ny * ny;
+            q.b = q.b + l.normal * l.offset;
+            q.c += l.offset * l.offset;
+        }
+        q
+    }
+
+    fn at(&self, p: Vec2) -> f64 {
+        self.a[0] * p.x * p.x + 2.0 * self.a[1] * p.x * p.y + self.a[2] * p.y * p.y - 2.0 * self.b.dot(p) + self.c
+    }
+
+    /// The minimum on the segment from p to p + d.
+    fn min_on_segment(&self, p: Vec2, d: Vec2) -> Vec2 {
+        // q(p + t d) = t^2 d'Ad + 2t (d'Ap - b'd) + q(p)
+        let ad = Vec2::new(self.a[0] * d.x + self.a[1] * d.y, self.a[1] * d.x + self.a[2] * d.y);
+        let curvature = ad.dot(d);
+        let slope = ad.dot(p) - self.b.dot(d);
+        let t = if curvature > 1e-12 { (-slope / curvature).clamp(0.0, 1.0) } else { 0.0 };
+        p + d * t
+    }
+}
+
+/// Polygon vertices moved to where their two edges' least-squares lines meet,
+/// each within the unit square around its lattice point.
+pub fn adjust_vertices(points: &[Lattice], sums: &Sums, vertices: &[usize]) -> Vec<Vec2> {
+    let n = points.len();
+    let m = vertices.len();
+    let lines: Vec<Line> = (0..m)
+        .map(|a| {
+            let start = vertices[a];
+            let end = vertices[(a + 1) % m];
+            let end = if end <= start { end + n } else { end };
+            fit_line(sums, start, end)
+        })
+        .collect();
+    (0..m)
+        .map(|a| {
+            let corner = Vec2::from_lattice(points[vertices[a] % n]) - sums.origin;
+            let q = Quadratic::of(&[lines[(a + m - 1) % m], lines[a]]);
+            best_in_square(&q, corner) + sums.origin
+        })
+        .collect()
+}
+
+/// Edges at most this long (mask pixels) between two sharp turns are
+/// digitization artifacts: the blunted tip of an acute corner.
+const STUB_LENGTH: f64 = 3.0;
+/// A tip is sharp when the edges on either side of the stub turn at least this much.
+const STUB_TURN: f64 = 75.0 * std::f64::consts::PI / 180.0;
+/// How far the restored tip may lie from the stub (mask pixels).
+const STUB_REACH: f64 = 3.0;
+
+/// Restores the corners that digitization blunted or notched: a stub edge
+/// whose neighbours are long and whose lines cross within a few pixels of it
+/// at a sharp angle is replaced by the single vertex where they cross (the
+/// tip of a triangle comes out as one sharp vertex instead of a short flat top
+/// between two rounded ones). Vertices and their path indices are edited
+/// together.
+pub fn restore_tips(vertices: &mut Vec<usize>, q: &mut Vec<Vec2>) {
+    let mut k = 0;
+    while q.len() > 3 && k < q.len() {
+        let m = q.len();
+        let at = |i: usize| q[(k + i) % m];
+        let (before, a, b, after) = (at(m - 1), at(0), at(1), at(2));
+        let (d_in, stub, d_out) = (a - before, b - a, after - b);
+        let length = stub.norm();
+        let long_enough = |d: Vec2| d.norm() >= (2.0 * length).max(4.0);
+        let turn = cross(d_in, d_out).atan2(d_in.dot(d_out)).abs();
+        let den = cross(d_in, d_out);
+        if length <= STUB_LENGTH && long_enough(d_in) && long_enough(d_out) && turn >= STUB_TURN && den.abs() > 1e-12 {
+            let tip = a + d_in * (cross(b - a, d_out) / den);
+            if (tip - a.lerp(b, 0.5)).norm() <= STUB_REACH {
+                let (ka, kb) = (k % m, (k + 1) % m);
+                q[ka] = tip;
+                q.remove(kb);
+                vertices.remove(kb);
+                if kb < ka {
+                    // Removed the first element: everything shifted down by one.
+                    k = k.saturating_sub(1);
+                }
+                continue;
+            }
+        }
+        k += 1;
+    }
+}
+
+/// For each vertex k of the adjusted polygon `q` (path indices `vertices`),
+/// the signed area between the boundary path and the chord joining the
+/// midpoints of vertex k's two edges: what the curve around vertex k must
+/// enclose for the outline to keep the pixels' area there. The path is cut
+/// at its point nearest each midpoint, so the pieces add up to the path's
+/// whole area.
+pub fn piece_areas(points: &[Lattice], vertices: &[usize], q: &[Vec2]) -> Vec<f64> {
+    let (n, m) = (points.len(), vertices.len());
+    if m == 0 || q.len() != m {
+        return Vec::new();
+    }
+    let at = |i: usize| Vec2::from_lattice(points[i % n]);
+    // Where each edge's midpoint meets the path: (path index over two laps, midpoint).
+    let cuts: Vec<(usize, Vec2)> = (0..m)
+        .map(|k| {
+            let mid = q[k].lerp(q[(k + 1) % m], 0.5);
+            let start = vertices[k];
+            let mut end = vertices[(k + 1) % m];
+            if end <= start {
+                end += n;
+            }
+            let nearest = (start..=end).min_by(|&a, &b| (at(a) - mid).norm2().total_cmp(&(at(b) - mid).norm2()));
+            (nearest.unwrap_or(start), mid)
+        })
+        .collect();
+    (0..m)
+        .map(|k| {
+            let (from, b0) = cuts[(k + m - 1) % m];
+            let (mut to, b1) = cuts[k];
+            if to < from {
+                to += n;
+            }
+            // Twice the signed area of b0 -> path[from..=to] -> b1 -> b0, about b0.
+            let mut twice = 0.0;
+            let mut previous = at(from) - b0;
+            for i in from + 1..=to {
+                let here = at(i) - b0;
+                twice += cross(previous, here);
+                previous = here;
+            }
+            twice += cross(previous, b1 - b0);
+            twice / 2.0
+        })
+        .collect()
+}
+
+/// The minimum of `q` within max-norm distance 1/2 of `center`.
+fn best_in_square(q: &Quadratic, center: Vec2) -> Vec2 {
+    let det = q.a[0] * q.a[2] - q.a[1] * q.a[1];
+    if det > 1e-9 {
+        let x = (q.a[2] * q.b.x - q.a[1] * q.b.y) / det;
+        let y = (q.a[0] * q.b.y - q.a[1] * q.b.x) / det;
+        let p = Vec2::new(x, y);
+        if (p.x - center.x).abs() <= 0.5 && (p.y - center.y).abs() <= 0.5 {
+            return p;
+        }
+    }
+    // On the square's boundary, or (parallel lines) anywhere on the best line:
+    // the boundary minimum is then as good as any, the centre is kept if it ties.
+    let mut best = center;
+    let mut best_value = q.at(center);
+    let corners = [
+        center + Vec2::new(-0.5, -0.5),
+        center + Vec2::new(0.5, -0.5),
+        center + Vec2::new(0.5, 0.5),
+        center + Vec2::new(-0.5, 0.5),
+    ];
+    for k in 0..4 {
+        let (p, r) = (corners[k], corners[(k + 1) % 4]);
+        let candidate = q.min_on_segment(p, r - p);
+        let value = q.at(candidate);
+        if value < best_value - 1e-12 {
+            best = candidate;
+            best_value = value;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The definition, point by point: the oracle for [`reach`].
+    fn reach_pointwise(points: &[Lattice]) -> Vec<usize> {
+        let n = points.len();
+        let mut reach = vec![0usize; n];
+        let longest = n.saturating_sub(3).max(1);
+        for i in 0..n {
+            let origin = points[i];
+            let mut used = 0u8;
+            // Directions from the origin within the cone from `lo` counter-clockwise
+            // to `hi` pass through every square seen so far.
+            let mut cone: Option<((i64, i64), (i64, i64))> = None;
+            let mut last = i + 1;
+            for k in i + 1..=i + longest {
+                let (a, b) = (points[(k - 1) % n], points[k % n]);
+                used |= direction_bit(a, b);
+                if used == 0b1111 {
+                    break;
+                }
+                let v = (i64::from(b.0 - origin.0), i64::from(b.1 - origin.1));
+                if let Some((lo, hi)) = cone {
+                    if lattice_cross(lo, v) < 0 || lattice_cross(v, hi) < 0 {
+                        break;
+                    }
+                }
+                last = k;
+                if v.0.abs() <= 1 && v.1.abs() <= 1 {
+                    // The origin is on this point's square: no constraint.
+                    continue;
+                }
+                // The square of half-side 1 around point k, seen from the origin.
+                let corners = [(v.0 - 1, v.1 - 1), (v.0 + 1, v.1 - 1), (v.0 - 1, v.1 + 1), (v.0 + 1, v.1 + 1)];
+                let (mut cw, mut ccw) = (corners[0], corners[0]);
+                for &c in &corners[1..] {
+                    if lattice_cross(c, cw) > 0 {
+                        cw = c;
+                    }
+                    if lattice_cross(ccw, c) > 0 {
+                        ccw = c;
+                    }
+                }
+                cone = Some(match cone {
+                    None => (cw, ccw),
+                    Some((lo, hi)) => {
+                        (if lattice_cross(lo, cw) > 0 { cw } else { lo }, if lattice_cross(ccw, hi) > 0 { ccw } else { hi })
+                    }
+                });
+            }
+            reach[i] = last;
+        }
+        // A segment inside a possible segment is possible: make reach monotone.
+        for _ in 0..2 {
+            for i in (0..n).rev() {
+                let next = if i + 1 == n { reach[0] + n } else { reach[i + 1] };
+                reach[i] = reach[i].min(next);
+            }
+        }
+        reach
+    }
+
+    #[test]
+    fn reach_by_runs_matches_the_pointwise_definition() {
+        // Boundaries of seeded random blobs.
+        let mut seed = 7u64;
+        let mut random = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        for _ in 0..40 {
+            let (w, h) = (24, 24);
+            let cells: Vec<bool> = (0..w * h).map(|_| random() % 3 != 0).collect();
+            let mask = super::super::boundary::Mask::from_fn(w, h, |i| cells[i]);
+            for path in super::super::boundary::decompose(&mask) {
+                assert_eq!(reach(&path.points), reach_pointwise(&path.points));
+            }
+        }
+        for points in [rectangle(40, 3), rectangle(1, 1), rectangle(7, 19)] {
+            assert_eq!(reach(&points), reach_pointwise(&points));
+        }
+        let disc = super::super::boundary::Mask::from_fn(90, 70, |i| {
+            let (x, y) = ((i % 90) as f64 - 40.0, (i / 90) as f64 - 33.0);
+            x * x + 3.0 * y * y + x * y < 900.0
+        });
+        for path in super::super::boundary::decompose(&disc) {
+            assert_eq!(reach(&path.points), reach_pointwise(&path.points));
+        }
+    }
+
+    fn rectangle(w: i32, h: i32) -> Vec<Lattice> {
+        let mut p = Vec::new();
+        (0..w).for_each(|x| p.push((x, 0)));
+        (0..h).for_each(|y| p.push((w, y)));
+        (0..w).for_each(|x| p.push((w - x, h)));
+        (0..h).for_each(|y| p.push((0, h - y)));
+        p
+    }
+
+    #[test]
+    fn a_rectangle_is_its_four_corners() {
+        let points = rectangle(12, 5);
+        let sums = Sums::new(&points);
+        let vertices = optimal_polygon(&points, &sums, 0.2);
+        assert_eq!(vertices, vec![0, 12, 17, 29]);
+        let adjusted = adjust_vertices(&points, &sums, &vertices);
+        for (v, &k) in adjusted.iter().zip(&vertices) {
+            let p = Vec2::from_lattice(points[k]);
+            assert!((*v - p).norm() < 1e-9, "{v:?} vs {p:?}");
+        }
+    }
+
+    #[test]
+    fn a_blunted_tip_is_restored_and_a_real_step_is_not() {
+        let mut vertices = vec![0, 10, 12, 20];
+        let mut q = vec![Vec2::new(0.0, 100.0), Vec2::new(49.0, 2.0), Vec2::new(51.0, 2.0), Vec2::new(100.0, 100.0)];
+        restore_tips(&mut vertices, &mut q);
+        assert_eq!(vertices, vec![0, 10, 20]);
+        assert!((q[1] - Vec2::new(50.0, 0.0)).norm() < 1e-9, "{:?}", q[1]);
+        // A one-pixel step in a long straight edge stays.
+        let mut vertices = vec![0, 10, 12, 20, 30];
+        let mut q = vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(40.0, 0.0),
+            Vec2::new(40.0, 1.0),
+            Vec2::new(80.0, 1.0),
+            Vec2::new(40.0, 50.0),
+        ];
+        restore_tips(&mut vertices, &mut q);
+        assert_eq!(q.len(), 5);
+    }
+
+    #[test]
+    fn tiny_paths_give_a_polygon() {
+        for points in [rectangle(1, 1), rectangle(2, 1), rectangle(1, 3)] {
+            let sums = Sums::new(&points);
+            let vertices = optimal_polygon(&points, &sums, 0.2);
+            assert!(vertices.len() >= 3);
+            assert_eq!(adjust_vertices(&points, &sums, &vertices).len(), vertices.len());
+        }
+    }
+}
