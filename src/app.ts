@@ -1,0 +1,89 @@
+/**
+ * buildApp: the whole service as a Fastify instance, without listening.
+ * Services are created here (or passed in by tests) and every plugin and
+ * route group is registered explicitly, in dependency order.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+import type { Config } from './config.js';
+import { createLocalGate, type ConcurrencyGate } from './core/gate.js';
+import { createJobService, type Tracer } from './core/jobs.js';
+import { createSponsorDirectory } from './core/sponsors.js';
+import { createVisitorStats } from './core/stats.js';
+import apiIndex from './http/api-index.js';
+import errors, { answerFrameworkError } from './http/errors.js';
+import health from './http/health.js';
+import idempotency from './http/idempotency.js';
+import jobFiles from './http/job-files.js';
+import kit from './http/kit.js';
+import openapi from './http/openapi.js';
+import thirdPartyPlugins from './http/plugins.js';
+import portal from './http/portal.js';
+import sample from './http/sample.js';
+import services from './http/services.js';
+import sponsors from './http/sponsors.js';
+import stats from './http/stats.js';
+import vectorize from './http/vectorize.js';
+import versioning, { SERVICE_VERSIONS, type VersionTable } from './http/versioning.js';
+import visibility from './http/visibility.js';
+import { openFileStore } from './store/file-store.js';
+import type { JobStore } from './store/store.js';
+
+export interface BuildOptions {
+  config: Config;
+  /** Fastify logger setting; defaults to the configured level. */
+  logger?: boolean | { level: string };
+  /** Defaults to the embedded file store under config.dataDir. */
+  store?: JobStore;
+  /** Defaults to a local gate of config.maxConcurrentJobs slots. */
+  gate?: ConcurrencyGate;
+  /** Defaults to the tracing engine. */
+  trace?: Tracer;
+  /** Defaults to the service's version table. */
+  versions?: VersionTable;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const versions = options.versions ?? SERVICE_VERSIONS;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    ajv: { customOptions: { allErrors: true } },
+    frameworkErrors: answerFrameworkError(versions.current),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const store = options.store ?? (await openFileStore({ dir: config.dataDir }));
+  await app.register(services, {
+    config,
+    store,
+    jobs: createJobService({
+      store,
+      ttlSeconds: config.jobTtlSeconds,
+      ...(options.trace ? { trace: options.trace } : {}),
+    }),
+    gate: options.gate ?? createLocalGate(config.maxConcurrentJobs),
+    sponsors: createSponsorDirectory(config.sponsorsFile),
+    stats: config.statsEnabled ? createVisitorStats() : null,
+    versions,
+  });
+  await app.register(errors);
+  await app.register(versioning, { table: versions });
+  await app.register(thirdPartyPlugins);
+  await app.register(idempotency);
+  // The document collects the routes registered after it.
+  await app.register(openapi);
+  await app.register(health);
+  await app.register(apiIndex);
+  await app.register(portal);
+  await app.register(sponsors);
+  await app.register(stats);
+  await app.register(vectorize);
+  await app.register(sample);
+  await app.register(visibility);
+  await app.register(jobFiles);
+  await app.register(kit);
+  return app;
+}

@@ -1,0 +1,96 @@
+/**
+ * The service's settings, read from the environment. This is the only module
+ * that looks at process.env; everything else receives a Config.
+ */
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  /** TCP port to listen on. */
+  port: number;
+  /** Interface to bind; 0.0.0.0 serves every interface. */
+  host: string;
+  /** Folder of the embedded job store. */
+  dataDir: string;
+  /** Lifetime of a job, its files and its idempotency keys. */
+  jobTtlSeconds: number;
+  /** Jobs processed at once; the spec's service runs one at a time. */
+  maxConcurrentJobs: number;
+  /** Public address for absolute URLs (no trailing slash); null derives it from each request. */
+  baseUrl: string | null;
+  /** Operator's sponsors JSON file; null serves an empty list. */
+  sponsorsFile: string | null;
+  /** Live visitor counts at GET /api/stats; when false it answers 503. */
+  statsEnabled: boolean;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function baseUrl(env: Env): string | null {
+  const raw = text(env, 'BASE_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`BASE_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`BASE_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.search || url.hash) throw new ConfigError('BASE_URL must not have a query or fragment');
+  return url.href.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const sponsorsFile = text(env, 'SPONSORS_FILE');
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir: resolve(text(env, 'DATA_DIR') ?? join(tmpdir(), 'logo-vectorizer-data')),
+    jobTtlSeconds: integer(env, 'JOB_TTL_SECONDS', 7200, 1, 30 * 24 * 3600),
+    maxConcurrentJobs: integer(env, 'MAX_CONCURRENT_JOBS', 1, 1, 64),
+    baseUrl: baseUrl(env),
+    sponsorsFile: sponsorsFile === undefined ? null : resolve(sponsorsFile),
+    statsEnabled: flag(env, 'STATS_ENABLED', true),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    logLevel,
+  };
+}

@@ -1,0 +1,14 @@
+/** What every part of the kit is made from: the parsed logo, its measured palette and the request. */
+import type { LogoArt } from '../logo-art.js';
+import type { PaletteColor } from './palette.js';
+
+export interface KitContext {
+  art: LogoArt;
+  palette: PaletteColor[];
+  /** The brand name exactly as requested: escape it wherever it lands. */
+  name: string;
+  /** File-name-safe form of the name. */
+  slug: string;
+  /** Lower-case '#rrggbb' behind the kit's opaque images. */
+  background: string;
+}

@@ -1,0 +1,88 @@
+/**
+ * The brand kit: one ZIP with the logo files, palette files, brand guide, web
+ * and app icons, social images and mockups. Builds run one at a time (a
+ * module-level queue), so the process never holds two kits' bitmaps at once.
+ */
+import { parseLogoArt } from '../logo-art.js';
+import { androidFiles } from './android-icons.js';
+import type { KitContext } from './context.js';
+import { guideFiles } from './guide-files.js';
+import { iosFiles } from './ios-icons.js';
+import { logoFiles } from './logo-files.js';
+import { mockupFiles } from './mockup-files.js';
+import { fileSlug } from './names.js';
+import { analyzePalette } from './palette.js';
+import { paletteFiles } from './palette-files.js';
+import { readmeFile } from './readme.js';
+import { createSerialQueue } from './serial-queue.js';
+import { socialFiles } from './social.js';
+import { webFiles } from './web-icons.js';
+import { writeZip } from './zip.js';
+
+export { LogoArtError } from '../logo-art.js';
+
+/**
+ * A job's logo. The kit reads colors and size from the SVG itself, so a color
+ * hidden from the job (absent from the SVG) cannot reach any file even if the
+ * palette still lists it.
+ */
+export interface BrandKitLogo {
+  /** An SVG from our engine. */
+  svg: string;
+  palette: string[];
+  width: number;
+  height: number;
+}
+
+export interface BrandKitRequest {
+  /** At most 80 characters, any text: it is escaped wherever it lands. */
+  name: string;
+  /** '#rrggbb' */
+  backgroundColor: string;
+}
+
+export const MAX_NAME_CHARACTERS = 80;
+
+/** The interface's defaults for a kit request. */
+export const KIT_DEFAULTS: Readonly<BrandKitRequest> = Object.freeze({ name: 'Your brand', backgroundColor: '#ffffff' });
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** The HTTP layer validates requests first; this keeps other callers from building a kit the API could never ask for. */
+function checkRequest(request: BrandKitRequest): void {
+  if ([...request.name].length > MAX_NAME_CHARACTERS) throw new RangeError(`the brand name is longer than ${MAX_NAME_CHARACTERS} characters`);
+  if (!HEX_COLOR.test(request.backgroundColor)) throw new RangeError(`background color must be #rrggbb (got ${JSON.stringify(request.backgroundColor)})`);
+}
+
+async function build(logo: BrandKitLogo, request: BrandKitRequest): Promise<Buffer> {
+  checkRequest(request);
+  const art = parseLogoArt(logo.svg);
+  const kit: KitContext = {
+    art,
+    palette: await analyzePalette(art),
+    name: request.name,
+    slug: fileSlug(request.name),
+    background: request.backgroundColor.toLowerCase(),
+  };
+  const groups = await Promise.all([
+    logoFiles(kit),
+    paletteFiles(kit),
+    guideFiles(kit),
+    webFiles(kit),
+    iosFiles(kit),
+    androidFiles(kit),
+    socialFiles(kit),
+    mockupFiles(kit),
+  ]);
+  const files = groups.flat();
+  return writeZip([readmeFile(kit, files), ...files]);
+}
+
+const oneAtATime = createSerialQueue();
+
+/**
+ * The kit's ZIP; the same logo and request always give the same bytes.
+ * Throws LogoArtError for an SVG that is not our engine's, RangeError for a request out of bounds.
+ */
+export function buildBrandKit(logo: BrandKitLogo, request: BrandKitRequest): Promise<Buffer> {
+  return oneAtATime(() => build(logo, request));
+}

@@ -1,0 +1,78 @@
+/** web/: favicons, the web app manifest with its maskable icons, and the <head> tags that use them. */
+import { escapeXml } from '../escape.js';
+import { logoInBox } from '../logo-art.js';
+import { drawing, rasterize } from '../raster.js';
+import type { KitContext } from './context.js';
+import { iconDrawing, type IconStyle } from './drawings.js';
+import { writeIco } from './ico.js';
+import type { KitFile } from './kit-file.js';
+import { htmlSafeJson, shortName } from './names.js';
+
+/** Sizes inside favicon.ico, largest first as the issue asks (Windows picks by size, not order). */
+const FAVICON_ICO_SIZES = [48, 32, 16] as const;
+
+/** Tab icons use every pixel: the logo fills the square. */
+const FAVICON: IconStyle = { backdrop: 'none', room: { box: 1 } };
+/** iOS draws no transparency (it would turn black), so the touch icon is opaque with a margin. */
+const TOUCH_ICON: IconStyle = { backdrop: 'square', room: { box: 0.7 } };
+/** Maskable icons may be cropped to the central circle of 80% diameter; stay a little inside it. */
+const MASKABLE: IconStyle = { backdrop: 'square', room: { circle: 0.76 } };
+
+const MANIFEST_ICON_SIZES = [192, 512] as const;
+
+function manifestIconPath(size: number): string {
+  return `web-app-manifest-${size}x${size}.png`;
+}
+
+/** A square SVG so browsers that scale favicons to a square do not stretch the logo. */
+function faviconSvg(kit: KitContext): string {
+  const side = Math.max(kit.art.width, kit.art.height);
+  return `${drawing(side, side, logoInBox(kit.art, { x: 0, y: 0, width: side, height: side }))}\n`;
+}
+
+function manifest(kit: KitContext): string {
+  return htmlSafeJson({
+    name: kit.name,
+    short_name: shortName(kit.name),
+    icons: MANIFEST_ICON_SIZES.map((size) => ({ src: `/${manifestIconPath(size)}`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' })),
+    theme_color: kit.palette[0]?.hex ?? kit.background,
+    background_color: kit.background,
+    display: 'standalone',
+  });
+}
+
+function headTags(kit: KitContext): string {
+  return [
+    '<!-- Copy the files of this folder to the root of your site, then paste these tags into <head>. -->',
+    '<link rel="icon" type="image/png" href="/favicon-96x96.png" sizes="96x96" />',
+    '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />',
+    '<link rel="shortcut icon" href="/favicon.ico" />',
+    '<link rel="apple-touch-icon" sizes="180x180" href="/apple-touch-icon.png" />',
+    `<meta name="apple-mobile-web-app-title" content="${escapeXml(shortName(kit.name))}" />`,
+    '<link rel="manifest" href="/site.webmanifest" />',
+    `<meta name="theme-color" content="${kit.palette[0]?.hex ?? kit.background}" />`,
+    '',
+  ].join('\n');
+}
+
+export async function webFiles(kit: KitContext): Promise<KitFile[]> {
+  const [icoImages, favicon96, touchIcon, manifestIcons] = await Promise.all([
+    Promise.all(FAVICON_ICO_SIZES.map(async (size) => ({ size, png: await rasterize(iconDrawing(kit, size, FAVICON)) }))),
+    rasterize(iconDrawing(kit, 96, FAVICON)),
+    rasterize(iconDrawing(kit, 180, TOUCH_ICON), { opaque: true }),
+    Promise.all(MANIFEST_ICON_SIZES.map((size) => rasterize(iconDrawing(kit, size, MASKABLE), { opaque: true }))),
+  ]);
+  return [
+    { path: 'web/favicon.ico', data: writeIco(icoImages), purpose: 'Classic favicon holding 48, 32 and 16 px images.' },
+    { path: 'web/favicon.svg', data: Buffer.from(faviconSvg(kit)), purpose: 'Vector favicon for modern browsers.' },
+    { path: 'web/favicon-96x96.png', data: favicon96, purpose: 'PNG favicon, 96 x 96 px.' },
+    { path: 'web/apple-touch-icon.png', data: touchIcon, purpose: 'Home-screen icon for iPhone and iPad, 180 x 180 px, opaque.' },
+    ...MANIFEST_ICON_SIZES.map((size, i) => ({
+      path: `web/${manifestIconPath(size)}`,
+      data: manifestIcons[i]!,
+      purpose: `Maskable web app icon, ${size} x ${size} px: the logo stays inside the central safe circle.`,
+    })),
+    { path: 'web/site.webmanifest', data: Buffer.from(manifest(kit)), purpose: 'Web app manifest: name, colors and icons for "Add to home screen".' },
+    { path: 'web/head.html', data: Buffer.from(headTags(kit)), purpose: 'The <link> and <meta> tags to paste into your pages\' <head>.' },
+  ];
+}

@@ -1,0 +1,194 @@
+/**
+ * The job service: makes jobs (from an upload, from the sample logo, or by
+ * hiding colors of another job), finds them, and produces their files. It owns
+ * no HTTP concerns; callers decide which operations go through the gate.
+ */
+import { JobExpiredError, JobNotFoundError, KitNotExportedError, UnprocessableError } from './errors.js';
+import { buildBrandKit, type BrandKitRequest } from './brand-kit/index.js';
+import { renderMockup, type MockupKind } from './mockups/index.js';
+import { renderPng, scaleToFit } from './render.js';
+import { sampleLogoPng } from './sample-logo.js';
+import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
+import { normalizeHex, removeFills } from './svg-edit.js';
+import { isWellFormedToken, newToken } from './tokens.js';
+import { traceImage, type TraceResult } from './tracer.js';
+import type { JobRecord, JobStore } from '../store/store.js';
+
+export type Tracer = (image: Buffer, settings: TraceSettings) => Promise<TraceResult>;
+
+export interface JobServiceOptions {
+  store: JobStore;
+  /** Lifetime of every job from its creation. */
+  ttlSeconds: number;
+  /** The engine; replaceable so tests can hold a trace open. */
+  trace?: Tracer;
+  now?: () => number;
+}
+
+const SVG_FILE = 'logo.svg';
+/** Where the MCP server's export_brand_kit tool leaves a revision's kit. */
+export const EXPORTED_KIT_FILE = 'brand-kit.zip';
+/** Previews are rendered at the SVG's size, but no larger than this on the long side. */
+export const PREVIEW_MAX_SIDE_PX = 1024;
+
+export interface JobService {
+  /** Traces an uploaded image into a new job. Throws TraceError for unusable images. */
+  vectorize(image: Buffer, settings: TraceSettings, uploadSessionId: string): Promise<JobRecord>;
+  /** Traces the built-in sample logo into a new job. */
+  sample(trim: boolean): Promise<JobRecord>;
+  /** A new job whose SVG leaves out `colors`; the source job is unchanged and nothing is re-traced. */
+  hideColors(sourceId: string, colors: readonly string[]): Promise<JobRecord>;
+  /** The live job, or JobNotFoundError / JobExpiredError. */
+  get(id: string): Promise<JobRecord>;
+  svg(id: string): Promise<Buffer>;
+  previewPng(id: string): Promise<Buffer>;
+  mockupPng(id: string, kind: MockupKind): Promise<Buffer>;
+  kitZip(id: string, request: BrandKitRequest): Promise<Buffer>;
+  /** The kit exported through the MCP server, or KitNotExportedError. */
+  exportedKitZip(id: string): Promise<Buffer>;
+}
+
+function warningOf(trace: TraceResult): string {
+  return trace.warnings.join('; ');
+}
+
+export function createJobService(options: JobServiceOptions): JobService {
+  const { store } = options;
+  const trace = options.trace ?? traceImage;
+  const now = options.now ?? Date.now;
+
+  async function save(
+    fields: Omit<JobRecord, 'id' | 'createdAt' | 'expiresAt' | 'svgBytes'>,
+    svg: string,
+  ): Promise<JobRecord> {
+    const createdAt = now();
+    const bytes = Buffer.from(svg);
+    const job: JobRecord = {
+      id: newToken(),
+      createdAt,
+      expiresAt: createdAt + options.ttlSeconds * 1000,
+      svgBytes: bytes.length,
+      ...fields,
+    };
+    await store.createJob(job, { [SVG_FILE]: bytes });
+    return job;
+  }
+
+  async function fromTrace(
+    origin: 'upload' | 'sample',
+    image: Buffer,
+    settings: TraceSettings,
+    uploadSessionId: string,
+  ): Promise<JobRecord> {
+    const result = await trace(image, settings);
+    return save(
+      {
+        origin,
+        width: result.width,
+        height: result.height,
+        palette: result.palette,
+        warning: warningOf(result),
+        originalId: null,
+        hiddenColors: [],
+        settings,
+        uploadSessionId,
+      },
+      result.svg,
+    );
+  }
+
+  async function get(id: string): Promise<JobRecord> {
+    if (!isWellFormedToken(id)) throw new JobNotFoundError(id);
+    const lookup = await store.getJob(id);
+    if (lookup.state === 'live') return lookup.job;
+    throw lookup.state === 'expired' ? new JobExpiredError(id) : new JobNotFoundError(id);
+  }
+
+  /** A file of the job, or JobExpiredError when the job expired between lookup and read. */
+  async function file(job: JobRecord, name: string): Promise<Buffer> {
+    const bytes = await store.readFile(job.id, name);
+    if (!bytes) throw new JobExpiredError(job.id);
+    return bytes;
+  }
+
+  async function svgText(job: JobRecord): Promise<string> {
+    return (await file(job, SVG_FILE)).toString('utf8');
+  }
+
+  /** A rendering kept with the job's files, made on first request. */
+  async function rendering(job: JobRecord, name: string, render: (svg: string) => Promise<Buffer>): Promise<Buffer> {
+    const cached = await store.readFile(job.id, name);
+    if (cached) return cached;
+    const bytes = await render(await svgText(job));
+    await store.writeFile(job.id, name, bytes);
+    return bytes;
+  }
+
+  return {
+    vectorize(image, settings, uploadSessionId) {
+      return fromTrace('upload', image, settings, uploadSessionId);
+    },
+
+    async sample(trim) {
+      return fromTrace('sample', await sampleLogoPng(), { ...DEFAULT_SETTINGS, trim }, '');
+    },
+
+    async hideColors(sourceId, colors) {
+      const source = await get(sourceId);
+      const requested = [...new Set(colors.map(normalizeHex))];
+      const strangers = requested.filter((c) => !source.palette.includes(c) && !source.hiddenColors.includes(c));
+      if (strangers.length > 0) {
+        throw new UnprocessableError(
+          `${strangers.join(', ')} ${strangers.length === 1 ? 'is' : 'are'} not in this job's palette (${source.palette.join(', ')}).`,
+        );
+      }
+      const hiding = new Set(requested.filter((c) => source.palette.includes(c)));
+      const palette = source.palette.filter((c) => !hiding.has(c));
+      if (palette.length === 0) {
+        throw new UnprocessableError('At least one palette color must stay visible.');
+      }
+      return save(
+        {
+          origin: 'visibility',
+          width: source.width,
+          height: source.height,
+          palette,
+          warning: source.warning,
+          originalId: source.id,
+          hiddenColors: [...source.hiddenColors, ...hiding],
+          settings: source.settings,
+          uploadSessionId: source.uploadSessionId,
+        },
+        removeFills(await svgText(source), hiding),
+      );
+    },
+
+    get,
+
+    async svg(id) {
+      return file(await get(id), SVG_FILE);
+    },
+
+    async previewPng(id) {
+      const job = await get(id);
+      const scale = scaleToFit(job.width, job.height, PREVIEW_MAX_SIDE_PX);
+      return rendering(job, 'preview.png', (svg) => renderPng(svg, { scale }));
+    },
+
+    async mockupPng(id, kind) {
+      return rendering(await get(id), `mockup-${kind}.png`, (svg) => renderMockup(kind, svg));
+    },
+
+    async kitZip(id, request) {
+      const job = await get(id);
+      return buildBrandKit({ svg: await svgText(job), palette: job.palette, width: job.width, height: job.height }, request);
+    },
+
+    async exportedKitZip(id) {
+      const job = await get(id);
+      const zip = await store.readFile(job.id, EXPORTED_KIT_FILE);
+      if (!zip) throw new KitNotExportedError(job.id);
+      return zip;
+    },
+  };
+}

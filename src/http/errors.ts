@@ -1,0 +1,161 @@
+/**
+ * The one place errors become responses: JSON `{detail}` with the right
+ * status. Request-field problems are 422 with a list of {loc, msg, type};
+ * server faults are logged and answered without their internals.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
+import fp from 'fastify-plugin';
+
+import {
+  BusyError,
+  JobExpiredError,
+  JobNotFoundError,
+  KitNotExportedError,
+  UnprocessableError,
+} from '../core/errors.js';
+import { UPLOAD_MAX_BYTES } from '../core/limits.js';
+import { TraceError } from '../core/tracer.js';
+import type { ErrorBody, ValidationProblem } from './schemas.js';
+
+/** An error that already knows its status, detail and extra headers. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Request-field problems found outside schema validation (e.g. while reading a multipart body). */
+export class RequestValidationError extends Error {
+  override readonly name = 'RequestValidationError';
+  constructor(readonly problems: ValidationProblem[]) {
+    super(problems.map((p) => `${p.loc.join('.')}: ${p.msg}`).join('; '));
+  }
+}
+
+export const UPLOAD_TOO_LARGE = `The upload is larger than the ${UPLOAD_MAX_BYTES / 1024 / 1024} MB limit.`;
+
+const LOCATION: Record<SchemaErrorDataVar, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+function problemOf(error: FastifySchemaValidationError, part: string): ValidationProblem {
+  const loc: (string | number)[] = [part];
+  for (const segment of error.instancePath.split('/').slice(1)) {
+    const name = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    loc.push(/^\d+$/.test(name) ? Number(name) : name);
+  }
+  const { params } = error;
+  switch (error.keyword) {
+    case 'required':
+      return { loc: [...loc, String(params.missingProperty)], msg: 'Field required', type: 'missing' };
+    case 'enum':
+      return { loc, msg: `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`, type: 'enum' };
+    case 'type':
+      return { loc, msg: `must be ${String(params.type)}`, type: `${String(params.type)}_type` };
+    default:
+      return { loc, msg: error.message ?? 'is invalid', type: error.keyword };
+  }
+}
+
+interface WireError {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+}
+
+const message = (status: number, detail: string, headers?: Record<string, string>): WireError => ({
+  status,
+  body: { detail },
+  ...(headers ? { headers } : {}),
+});
+
+/** A 422 about the body as a whole (its media type or syntax). */
+const bodyProblem = (msg: string, type: string): WireError => ({
+  status: 422,
+  body: { detail: [{ loc: ['body'], msg, type }] },
+});
+
+function fromValidation(error: FastifyError, request: FastifyRequest): WireError {
+  const part = LOCATION[error.validationContext ?? 'body'];
+  const problems = (error.validation ?? []).map((e) => problemOf(e, part));
+  if (part !== 'path') return { status: 422, body: { detail: problems } };
+  // A path that names no resource is "not found", whatever is wrong with it.
+  const reasons = problems.map((p) => `${p.loc.slice(1).join('.')} ${p.msg}`).join('; ');
+  return message(404, `Not found: ${request.url.split('?')[0]} (${reasons})`);
+}
+
+function toWire(error: FastifyError | Error, request: FastifyRequest): WireError {
+  if (error instanceof HttpError) return message(error.statusCode, error.message, { ...error.headers });
+  if (error instanceof RequestValidationError) return { status: 422, body: { detail: error.problems } };
+  if (error instanceof JobNotFoundError || error instanceof JobExpiredError || error instanceof KitNotExportedError) {
+    return message(404, error.message);
+  }
+  if (error instanceof UnprocessableError) return message(422, error.message);
+  if (error instanceof BusyError)
+    return message(429, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
+  if (error instanceof TraceError && error.isUserError) {
+    return message(422, `This image cannot be traced: ${error.message}.`);
+  }
+
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) return fromValidation(fastifyError, request);
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return bodyProblem(`unsupported media type ${request.headers['content-type'] ?? '(none)'}`, 'media_type');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return bodyProblem(fastifyError.message, 'json_invalid');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return message(413, 'The request body is too large.');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return message(413, UPLOAD_TOO_LARGE);
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return message(413, fastifyError.message);
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) return message(status, fastifyError.message);
+  return message(500, 'Internal server error. The problem was logged.');
+}
+
+/**
+ * Fastify's `frameworkErrors` option: requests it rejects before routing (a
+ * malformed URL), which no hook sees. They get our format and the version header.
+ */
+export function answerFrameworkError(currentVersion: string) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    request.log.info({ err: error }, 'request rejected before routing');
+    const body: ErrorBody = { detail: `Not found: the URL is malformed (${error.message})` };
+    void reply.code(404).header('Service-Version', currentVersion).send(body);
+  };
+}
+
+async function errorHandling(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
+    const { status, body, headers } = toWire(error, request);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, detail: body.detail }, 'request rejected');
+    return reply
+      .code(status)
+      .headers(headers ?? {})
+      .send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ErrorBody = { detail: `Not found: ${request.method} ${request.url.split('?')[0]}` };
+    return reply.code(404).send(body);
+  });
+}
+
+export default fp(errorHandling, { name: 'errors' });

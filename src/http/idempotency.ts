@@ -1,0 +1,127 @@
+/**
+ * Idempotency-Key on write operations (route config `idempotency`):
+ *  - the key must be 1..255 printable ASCII, else 400 (checked before the body is read);
+ *  - the fingerprint is method, route, path and query parameters and the validated body, in
+ *    canonical JSON; for uploads the body holds the file's sha256, so the multipart
+ *    boundary never matters;
+ *  - a stored success with the same fingerprint is replayed with Idempotent-Replayed: true,
+ *    another fingerprint is 422, a request still running with the key is 409;
+ *  - only 200 responses are stored, and only until the job they created expires.
+ * Routes in 'validate-only' mode check the header and store nothing.
+ */
+import { createHash } from 'node:crypto';
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { IDEMPOTENCY_KEY_MAX_CHARS, IN_FLIGHT_RETRY_AFTER_SECONDS } from '../core/limits.js';
+import { HttpError } from './errors.js';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAY_HEADER = 'Idempotent-Replayed';
+const KEY_PATTERN = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_CHARS}}$`);
+/** A claim outlives any request we run; it only lapses if its process dies mid-request. */
+const CLAIM_LEASE_MS = 10 * 60 * 1000;
+
+const claimedKey = Symbol('claimedIdempotencyKey');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [claimedKey]?: { key: string; fingerprint: string; claimedAt: number; settled: boolean };
+  }
+}
+
+/** JSON with object keys sorted, so equal values give equal text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function fingerprintOf(request: FastifyRequest): string {
+  const parameters = canonicalJson({
+    method: request.method,
+    route: request.routeOptions.url,
+    path: request.params,
+    query: request.query,
+    body: request.body,
+  });
+  return createHash('sha256').update(parameters).digest('hex');
+}
+
+function keyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+async function idempotency(app: FastifyInstance): Promise<void> {
+  const { store } = app;
+  const lifetimeMs = app.config.jobTtlSeconds * 1000;
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.config.idempotency) return;
+    const key = keyOf(request);
+    if (key !== undefined && !KEY_PATTERN.test(key)) {
+      throw new HttpError(
+        400,
+        `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_CHARS} printable ASCII characters.`,
+      );
+    }
+  });
+
+  // After validation, so the fingerprint sees normalised parameters (coerced types, defaults).
+  app.addHook('preHandler', async (request, reply) => {
+    const key = keyOf(request);
+    if (request.routeOptions.config.idempotency !== 'replay' || key === undefined) return;
+    const fingerprint = fingerprintOf(request);
+    const claim = await store.claimIdempotencyKey(key, fingerprint, CLAIM_LEASE_MS);
+    if (claim.state === 'claimed') {
+      request[claimedKey] = { key, fingerprint, claimedAt: Date.now(), settled: false };
+      return;
+    }
+    const earlier = claim.state === 'completed' ? claim.record.fingerprint : claim.fingerprint;
+    if (earlier !== fingerprint) {
+      throw new HttpError(
+        422,
+        `This ${IDEMPOTENCY_HEADER} was already used with other parameters; use a new key for a different request.`,
+      );
+    }
+    if (claim.state === 'in-flight') {
+      throw new HttpError(409, `A request with this ${IDEMPOTENCY_HEADER} is still running; retry shortly.`, {
+        'Retry-After': String(IN_FLIGHT_RETRY_AFTER_SECONDS),
+      });
+    }
+    const { record } = claim;
+    return reply.code(record.statusCode).type(record.contentType).header(REPLAY_HEADER, 'true').send(record.body);
+  });
+
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    const claim = request[claimedKey];
+    if (!claim || claim.settled || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    claim.settled = true;
+    await store.completeIdempotencyKey(claim.key, {
+      fingerprint: claim.fingerprint,
+      statusCode: reply.statusCode,
+      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      body: payload,
+      // The job was created after the claim, so the key never outlives it.
+      expiresAt: claim.claimedAt + lifetimeMs,
+    });
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request) => {
+    const claim = request[claimedKey];
+    if (claim && !claim.settled) {
+      claim.settled = true;
+      await store.releaseIdempotencyKey(claim.key);
+    }
+  });
+}
+
+export default fp(idempotency, { name: 'idempotency', dependencies: ['services'] });

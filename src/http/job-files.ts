@@ -1,0 +1,110 @@
+/**
+ * A job's files: GET /api/jobs/{token}/logo.svg, /preview.png,
+ * /mockup/{kind}.png and /brand-kit.zip. Files never change during a job's life, so browsers may
+ * cache them privately until it ends.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+
+import { PREVIEW_MAX_SIDE_PX } from '../core/jobs.js';
+import type { JobRecord } from '../store/store.js';
+import { attachment } from './content-disposition.js';
+import { binary, MockupParams, operation, problem, SvgQuery, TokenParams } from './schemas.js';
+
+const NOT_FOUND = problem('Job unknown or expired (the message for an expired job asks to upload again).');
+
+function cacheUntilExpiry(reply: FastifyReply, job: JobRecord): void {
+  const seconds = Math.max(0, Math.floor((job.expiresAt - Date.now()) / 1000));
+  reply.header('Cache-Control', `private, max-age=${seconds}`);
+}
+
+const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/jobs/:token/logo.svg', {
+    ...operation({
+      operationId: 'getSvg',
+      summary: 'Download the SVG of a job',
+      description: 'With download=true the response carries Content-Disposition: attachment.',
+      tags: ['jobs'],
+      params: TokenParams,
+      querystring: SvgQuery,
+      response: {
+        200: binary('image/svg+xml', 'The SVG.'),
+        404: NOT_FOUND,
+        422: problem('Invalid query parameter: download must be true or false.'),
+      },
+    }),
+    handler: async (request, reply) => {
+      const { token } = request.params;
+      const job = await app.jobs.get(token);
+      const svg = await app.jobs.svg(token);
+      cacheUntilExpiry(reply, job);
+      // Served as a document of its own, an SVG could run script: allow none.
+      reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+      reply.header('X-Content-Type-Options', 'nosniff');
+      if (request.query.download) reply.header('Content-Disposition', attachment('logo.svg'));
+      return reply.type('image/svg+xml').send(svg);
+    },
+  });
+
+  app.get('/api/jobs/:token/preview.png', {
+    ...operation({
+      operationId: 'getPreview',
+      summary: 'PNG preview of a job',
+      description: `The SVG rendered to PNG on a transparent background, at its own size but at most ${PREVIEW_MAX_SIDE_PX} px on the long side.`,
+      tags: ['jobs'],
+      params: TokenParams,
+      response: { 200: binary('image/png', 'The preview.'), 404: NOT_FOUND },
+    }),
+    handler: async (request, reply) => {
+      const job = await app.jobs.get(request.params.token);
+      const png = await app.jobs.previewPng(job.id);
+      cacheUntilExpiry(reply, job);
+      return reply.type('image/png').send(png);
+    },
+  });
+
+  app.get('/api/jobs/:token/mockup/:kind.png', {
+    ...operation({
+      operationId: 'getMockup',
+      summary: 'The logo on a cap or t-shirt mockup',
+      description: 'An 800 x 800 PNG of the logo on a drawn cap or t-shirt.',
+      tags: ['jobs'],
+      params: MockupParams,
+      response: {
+        200: binary('image/png', 'The mockup.'),
+        404: problem('Job unknown or expired, or a kind other than cap or tshirt.'),
+      },
+    }),
+    handler: async (request, reply) => {
+      const job = await app.jobs.get(request.params.token);
+      const png = await app.jobs.mockupPng(job.id, request.params.kind);
+      cacheUntilExpiry(reply, job);
+      return reply.type('image/png').send(png);
+    },
+  });
+
+  app.get('/api/jobs/:token/brand-kit.zip', {
+    ...operation({
+      operationId: 'getExportedKit',
+      summary: 'The brand kit exported through the MCP server',
+      description:
+        "Returns the ZIP that the hosted MCP server's export_brand_kit tool produced for this revision; 404 until it has " +
+        'been exported. REST clients get the kit directly from POST /api/jobs/{token}/kit.',
+      tags: ['jobs'],
+      params: TokenParams,
+      response: {
+        200: binary('application/zip', 'The exported brand kit.'),
+        404: problem('Job unknown or expired, or its kit not exported yet.'),
+      },
+    }),
+    handler: async (request, reply) => {
+      const job = await app.jobs.get(request.params.token);
+      const zip = await app.jobs.exportedKitZip(job.id);
+      cacheUntilExpiry(reply, job);
+      reply.header('Content-Disposition', attachment('brand-kit.zip'));
+      return reply.type('application/zip').send(zip);
+    },
+  });
+};
+
+export default jobFiles;

@@ -1,0 +1,47 @@
+/** POST /api/jobs/{token}/kit: the brand-kit ZIP of a job. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+import { runInSlot } from '../core/gate.js';
+import { KIT_DEFAULTS } from '../core/brand-kit/index.js';
+import { attachment, slug } from './content-disposition.js';
+import { binary, ErrorBody, INVALID_KEY, KitRequest, operation, TokenParams, UNSUPPORTED_VERSION } from './schemas.js';
+
+/** The spec declares the kit's errors under the zip media type too; the body is always the JSON error body. */
+function kitProblem(description: string) {
+  const media = { schema: ErrorBody };
+  return { description, content: { 'application/json': media, 'application/zip': media } };
+}
+
+const kit: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/api/jobs/:token/kit', {
+    ...operation({
+      operationId: 'buildKit',
+      summary: 'Build the brand-kit ZIP of a job',
+      description:
+        'Builds and returns the brand kit. Naturally idempotent: it changes nothing, and repeating it returns an ' +
+        'equivalent archive, so Idempotency-Key is validated but nothing is stored. The body may be omitted.',
+      tags: ['jobs'],
+      idempotency: 'validate-only',
+      optionalBody: true,
+      params: TokenParams,
+      body: KitRequest,
+      response: {
+        200: binary('application/zip', 'The brand kit.'),
+        400: kitProblem(`${UNSUPPORTED_VERSION} ${INVALID_KEY}`),
+        404: kitProblem('Job unknown or expired.'),
+        422: kitProblem('Invalid fields (a list of problems).'),
+        429: kitProblem('Another job is being processed (one job at a time); retry after Retry-After seconds.'),
+      },
+    }),
+    handler: async (request, reply) => {
+      const { token } = request.params;
+      const name = request.body.name ?? KIT_DEFAULTS.name;
+      const backgroundColor = (request.body.background_color ?? KIT_DEFAULTS.backgroundColor).toLowerCase();
+      const zip = await runInSlot(app.gate, () => app.jobs.kitZip(token, { name, backgroundColor }));
+      reply.header('Content-Disposition', attachment(`${slug(name) || 'brand'}-kit.zip`));
+      return reply.type('application/zip').send(zip);
+    },
+  });
+};
+
+export default kit;

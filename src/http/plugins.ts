@@ -1,0 +1,42 @@
+/** Third-party Fastify plugins and their settings: CORS, multipart and urlencoded bodies. */
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { UPLOAD_MAX_BYTES } from '../core/limits.js';
+import { REPLAY_HEADER } from './idempotency.js';
+import { VERSION_HEADER } from './versioning.js';
+
+async function thirdPartyPlugins(app: FastifyInstance): Promise<void> {
+  // An anonymous public API: any origin may call it, and no cookies or credentials are involved.
+  await app.register(cors, {
+    origin: '*',
+    credentials: false,
+    methods: ['GET', 'HEAD', 'POST'],
+    exposedHeaders: [
+      VERSION_HEADER,
+      REPLAY_HEADER,
+      'Retry-After',
+      'Deprecation',
+      'Sunset',
+      'Link',
+      'Content-Disposition',
+    ],
+    maxAge: 86_400,
+  });
+  await app.register(multipart, {
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 12,
+      headerPairs: 100,
+    },
+  });
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+}
+
+export default fp(thirdPartyPlugins, { name: 'third-party-plugins' });

@@ -1,0 +1,35 @@
+/** POST /api/sample: the sandbox, a demo job from the built-in logo. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+import { runInSlot } from '../core/gate.js';
+import { DEFAULT_SETTINGS } from '../core/settings.js';
+import { sampleResult } from './job-results.js';
+import { json, operation, problem, SampleForm, SampleJobResult } from './schemas.js';
+
+const sample: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/api/sample', {
+    ...operation({
+      operationId: 'createSample',
+      summary: 'Create a demo job from the built-in logo',
+      description:
+        'The sandbox: traces a logo built into the service, without any upload, on the same server as the live API. ' +
+        'The job works with every /api/jobs/{token}/... endpoint and expires after two hours. The body may be omitted.',
+      tags: ['sandbox'],
+      idempotency: 'replay',
+      optionalBody: true,
+      consumes: ['application/x-www-form-urlencoded', 'application/json'],
+      body: SampleForm,
+      response: {
+        200: json(SampleJobResult, 'The new demo job.'),
+        422: problem('Invalid form fields, or an Idempotency-Key reused with other parameters.'),
+        429: problem('Another job is being processed (one job at a time); retry after Retry-After seconds.'),
+      },
+    }),
+    handler: async (request) => {
+      const trim = request.body.trim ?? DEFAULT_SETTINGS.trim;
+      return sampleResult(await runInSlot(app.gate, () => app.jobs.sample(trim)));
+    },
+  });
+};
+
+export default sample;

@@ -1,0 +1,407 @@
+/**
+ * The wire format: TypeBox schemas shared by the routes (validation and
+ * serialization), the OpenAPI document and the tests, plus `operation()`,
+ * which adds the headers and responses every endpoint has in common.
+ */
+import type { FastifyRequest } from 'fastify';
+import { Type, type Static, type TSchema } from 'typebox';
+
+import { KIT_DEFAULTS } from '../core/brand-kit/index.js';
+import {
+  HIDDEN_COLORS_MAX,
+  IDEMPOTENCY_KEY_MAX_CHARS,
+  KIT_NAME_MAX_CHARS,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_SESSION_ID_MAX_CHARS,
+} from '../core/limits.js';
+import { MOCKUP_KINDS } from '../core/mockups/index.js';
+import { COLOR_CHOICES, DEFAULT_SETTINGS } from '../core/settings.js';
+
+// ---------------------------------------------------------------- errors
+
+export const ValidationProblem = Type.Object(
+  {
+    loc: Type.Array(Type.Union([Type.String(), Type.Integer()]), {
+      description: 'Where the problem is: the request part (body, query, path, header), then the field.',
+    }),
+    msg: Type.String({ description: 'What is wrong, for a person.' }),
+    type: Type.String({ description: 'Machine-readable kind of problem, e.g. missing, enum, maximum.' }),
+  },
+  { title: 'ValidationProblem' },
+);
+export type ValidationProblem = Static<typeof ValidationProblem>;
+
+export const ErrorBody = Type.Object(
+  {
+    detail: Type.Union([Type.String(), Type.Array(ValidationProblem)], {
+      description: 'A message, or for request-field validation failures the list of problems.',
+    }),
+  },
+  { title: 'Error' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+// ---------------------------------------------------------------- jobs
+
+const HexColor = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: "Six-digit hex color with leading '#'." });
+const Token = Type.String({ description: 'Job token, from the `id` of a job result.' });
+
+const jobFields = {
+  id: Type.String({
+    description: 'Job token, used in /api/jobs/{token}/... paths. Anyone holding it can read the job until it expires.',
+  }),
+  svg: Type.String({ description: 'Relative URL of the SVG of this job.' }),
+  palette: Type.Array(HexColor, { description: 'Hex colors present in the SVG, largest area first.' }),
+  bytes: Type.Integer({ description: 'Size of the SVG in bytes.' }),
+  width: Type.Integer({ description: 'SVG width in pixels.' }),
+  height: Type.Integer({ description: 'SVG height in pixels.' }),
+};
+const warning = Type.Optional(
+  Type.String({
+    description:
+      'Notes about automatic adjustments such as background removal or resizing; empty when there were none.',
+    default: '',
+  }),
+);
+
+export const SampleJobResult = Type.Object(jobFields, { title: 'SampleJobResult' });
+export const UploadJobResult = Type.Object({ ...jobFields, warning }, { title: 'UploadJobResult' });
+export const VisibilityJobResult = Type.Object(
+  {
+    ...jobFields,
+    warning,
+    original_id: Type.Union([Type.String(), Type.Null()], {
+      description: 'Token of the job the colors were hidden from.',
+    }),
+    hidden_colors: Type.Array(HexColor, { description: 'Colors of the original trace that this job leaves out.' }),
+  },
+  { title: 'VisibilityJobResult' },
+);
+export type VisibilityJobResult = Static<typeof VisibilityJobResult>;
+
+const settingsFields = {
+  colors: Type.Optional(
+    Type.Unsafe<(typeof COLOR_CHOICES)[number]>({
+      type: 'integer',
+      enum: [...COLOR_CHOICES],
+      default: DEFAULT_SETTINGS.colors,
+      description: 'Number of colors; 0 chooses automatically.',
+    }),
+  ),
+  smoothing: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 100,
+      default: DEFAULT_SETTINGS.smoothing,
+      description: '0 follows the pixels; 100 gives the fewest, roundest curves.',
+    }),
+  ),
+  transparent: Type.Optional(
+    Type.Boolean({ default: DEFAULT_SETTINGS.transparent, description: 'Remove the background.' }),
+  ),
+  trim: Type.Optional(Type.Boolean({ default: DEFAULT_SETTINGS.trim, description: 'Crop to the logo.' })),
+};
+
+/**
+ * The upload form. Validation sees the file field as the sha256 digest of the
+ * uploaded bytes (see multipart.ts), which documents and requires it like any
+ * other field.
+ */
+export const VectorizeForm = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      description: `The logo: PNG, JPEG or WebP, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB, 8 to 6000 px per side, at most 20 megapixels.`,
+    }),
+    ...settingsFields,
+    upload_session_id: Type.Optional(
+      Type.String({
+        maxLength: UPLOAD_SESSION_ID_MAX_CHARS,
+        default: '',
+        description:
+          'Opaque identifier a client may send to group the uploads of one browser session. It is stored with the job and changes nothing in the result.',
+      }),
+    ),
+  },
+  { title: 'VectorizeForm', additionalProperties: false },
+);
+
+export const SampleForm = Type.Object(
+  { trim: settingsFields.trim },
+  { title: 'SampleForm', additionalProperties: false },
+);
+
+export const VisibilityRequest = Type.Object(
+  {
+    hidden_colors: Type.Array(HexColor, {
+      maxItems: HIDDEN_COLORS_MAX,
+      description:
+        'Palette colors of the job to hide (case-insensitive). Colors the job already hides may be listed again. At least one color must stay visible.',
+    }),
+  },
+  { title: 'VisibilityRequest', additionalProperties: false },
+);
+
+export const KitRequest = Type.Object(
+  {
+    name: Type.Optional(
+      Type.String({ maxLength: KIT_NAME_MAX_CHARS, default: KIT_DEFAULTS.name, description: 'Brand name.' }),
+    ),
+    background_color: Type.Optional(
+      Type.String({
+        pattern: '^#[0-9a-fA-F]{6}$',
+        default: KIT_DEFAULTS.backgroundColor,
+        description: 'Background of the opaque variants.',
+      }),
+    ),
+  },
+  { title: 'KitRequest', additionalProperties: false },
+);
+
+export const TokenParams = Type.Object({ token: Token });
+export const MockupParams = Type.Object({
+  token: Token,
+  kind: Type.Unsafe<(typeof MOCKUP_KINDS)[number]>({
+    type: 'string',
+    enum: [...MOCKUP_KINDS],
+    description: 'Which mockup; an unknown kind is 404.',
+  }),
+});
+export const SvgQuery = Type.Object({
+  download: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: 'true adds Content-Disposition: attachment, so browsers save the file.',
+    }),
+  ),
+});
+
+// ---------------------------------------------------------------- service information
+
+export const Health = Type.Object({ status: Type.Literal('ok') }, { title: 'Health' });
+
+export const VersioningInfo = Type.Object(
+  {
+    header: Type.String({ description: 'Request and response header carrying the version.' }),
+    current: Type.String({ description: 'Version that answers when the header is omitted.' }),
+    supported: Type.Array(Type.String()),
+    deprecated: Type.Array(
+      Type.Object({
+        version: Type.String(),
+        deprecated_at: Type.String({ description: 'ISO 8601.' }),
+        sunset_at: Type.String({ description: 'ISO 8601; the version is removed after this.' }),
+      }),
+    ),
+    policy: Type.String(),
+    documentation: Type.String({ description: 'Versioning section of the developer portal.' }),
+  },
+  { title: 'VersioningInfo' },
+);
+export type VersioningInfo = Static<typeof VersioningInfo>;
+
+export const IdempotencyInfo = Type.Object(
+  {
+    header: Type.String(),
+    key_format: Type.String(),
+    operations: Type.Array(Type.String()),
+    validated_only: Type.Array(Type.String()),
+    replay_header: Type.String(),
+    key_lifetime_seconds: Type.Integer(),
+    rules: Type.Array(Type.String()),
+  },
+  { title: 'IdempotencyInfo' },
+);
+
+export const LimitsInfo = Type.Object(
+  {
+    upload_max_bytes: Type.Integer(),
+    image_formats: Type.Array(Type.String()),
+    image_min_side_px: Type.Integer(),
+    image_max_side_px: Type.Integer(),
+    image_max_megapixels: Type.Integer(),
+    concurrent_jobs: Type.Integer({ description: 'Jobs processed at once; more get 429.' }),
+    job_lifetime_seconds: Type.Integer(),
+    hidden_colors_max: Type.Integer(),
+    kit_name_max_chars: Type.Integer(),
+    idempotency_key_max_chars: Type.Integer(),
+    rate_quota: Type.String(),
+  },
+  { title: 'LimitsInfo' },
+);
+
+export const ApiIndex = Type.Object(
+  {
+    name: Type.String(),
+    description: Type.String(),
+    version: Type.String({ description: 'The API version answering this request.' }),
+    documentation: Type.String({ description: 'URL of the developer portal.' }),
+    openapi: Type.String({ description: 'URL of the OpenAPI document.' }),
+    mcp: Type.String({ description: 'URL of the hosted MCP server.' }),
+    discovery: Type.Record(Type.String(), Type.String(), { description: 'Agent discovery documents by name.' }),
+    authentication: Type.Literal('none'),
+    versioning: VersioningInfo,
+    idempotency: IdempotencyInfo,
+    limits: LimitsInfo,
+    sandbox: Type.Record(Type.String(), Type.String()),
+    endpoints: Type.Array(Type.Object({ method: Type.String(), path: Type.String(), summary: Type.String() })),
+  },
+  { title: 'ApiIndex' },
+);
+export type ApiIndex = Static<typeof ApiIndex>;
+
+export const Sponsor = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    url: Type.String({ description: "The sponsor's website." }),
+    description: Type.String(),
+    logo: Type.String({ description: 'Relative URL of the PNG logo.' }),
+    featured_from: Type.Union([Type.String(), Type.Null()], { description: 'First day featured (YYYY-MM-DD, UTC).' }),
+    featured_until: Type.Union([Type.String(), Type.Null()], {
+      description: 'Last day featured; null while open-ended.',
+    }),
+  },
+  { title: 'Sponsor' },
+);
+export const SponsorList = Type.Object(
+  {
+    current: Type.Array(Sponsor, { description: 'Featured today.' }),
+    past: Type.Array(Sponsor, { description: "Featured before, in the order of the operator's list." }),
+  },
+  { title: 'SponsorList' },
+);
+export const SponsorParams = Type.Object({ sponsor_id: Type.String() });
+
+export const Stats = Type.Object(
+  {
+    visitors: Type.Object({
+      last_5_minutes: Type.Integer({ description: 'Distinct visitors seen in the last five minutes.' }),
+      today: Type.Integer({ description: 'Distinct visitors since midnight UTC.' }),
+    }),
+    requests_served: Type.Object({
+      today: Type.Integer({ description: 'Requests answered since midnight UTC.' }),
+      since_start: Type.Integer({ description: 'Requests answered since the server started.' }),
+    }),
+    day: Type.String({ description: 'The UTC day of the daily counts (YYYY-MM-DD).' }),
+    since: Type.String({ description: 'When this server started counting (ISO 8601).' }),
+  },
+  {
+    title: 'Stats',
+    description:
+      'A visitor is an anonymised client address: a salted hash whose salt changes every UTC midnight; addresses are never stored.',
+  },
+);
+
+// ---------------------------------------------------------------- responses and operations
+
+const Binary = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+
+interface ResponseSpec {
+  description: string;
+  headers?: Record<string, TSchema>;
+  content: Record<string, { schema: TSchema }>;
+}
+
+export function json<T extends TSchema>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+export function binary(mediaType: string, description: string) {
+  return { description, content: { [mediaType]: { schema: Binary } } };
+}
+
+export function html(description: string) {
+  return { description, content: { 'text/html': { schema: Type.String() } } };
+}
+
+export function problem(description: string) {
+  return json(ErrorBody, description);
+}
+
+const header = (description: string) => Type.String({ description });
+
+const SERVICE_VERSION_REQUEST = header(
+  'API version (a date). Omit it for the current version; an unsupported value gets 400 listing the supported ones.',
+);
+const SERVICE_VERSION_RESPONSE = header('The API version that answered.');
+const RETRY_AFTER = Type.Integer({ description: 'Seconds to wait before retrying.' });
+const DEPRECATION_HEADERS = {
+  Deprecation: header('Only when the requested version is deprecated: @<unix seconds> of the deprecation (RFC 9745).'),
+  Sunset: header('Only when the requested version is deprecated: HTTP date of its removal (RFC 8594).'),
+  Link: header(
+    'Only when the requested version is deprecated: the versioning section of the portal, rel="deprecation".',
+  ),
+};
+const IDEMPOTENCY_KEY = Type.String({
+  minLength: 1,
+  maxLength: IDEMPOTENCY_KEY_MAX_CHARS,
+  pattern: '^[\\x20-\\x7E]+$',
+  description: `1 to ${IDEMPOTENCY_KEY_MAX_CHARS} printable ASCII characters; see the idempotency section.`,
+});
+
+export const UNSUPPORTED_VERSION = 'Unsupported Service-Version (the detail lists the supported versions).';
+export const INVALID_KEY = 'Or an Idempotency-Key that is empty, longer than 255 characters or not printable ASCII.';
+
+/** How a write operation treats Idempotency-Key: replay stored successes, or only validate the header. */
+export type IdempotencyMode = 'replay' | 'validate-only';
+
+interface OperationSpec {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  idempotency?: IdempotencyMode;
+  /** The request body may be omitted (documented as such in OpenAPI). */
+  optionalBody?: boolean;
+  consumes?: string[];
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  response: Record<number, ResponseSpec>;
+}
+
+/** Lets a route with an optional body validate a missing one as `{}`, so defaults apply. */
+async function missingBodyAsEmpty(request: FastifyRequest): Promise<void> {
+  request.body ??= {};
+}
+
+/**
+ * A route's schema and config from one declaration: adds the Service-Version
+ * request and response headers, the 400 every endpoint can answer, and for
+ * write operations the Idempotency-Key header with its responses.
+ */
+export function operation<const S extends OperationSpec>(spec: S) {
+  const { idempotency, optionalBody, response, ...schema } = spec;
+  const requestHeaders: Record<string, TSchema> = { 'Service-Version': Type.Optional(SERVICE_VERSION_REQUEST) };
+  const responses: Record<number, ResponseSpec> = {
+    400: problem(idempotency ? `${UNSUPPORTED_VERSION} ${INVALID_KEY}` : UNSUPPORTED_VERSION),
+    ...response,
+  };
+  if (idempotency) requestHeaders['Idempotency-Key'] = Type.Optional(IDEMPOTENCY_KEY);
+  if (idempotency === 'replay') {
+    responses[409] = problem('A request with this Idempotency-Key is still running; retry after Retry-After seconds.');
+  }
+  for (const [status, entry] of Object.entries(responses)) {
+    const headers: Record<string, TSchema> = { 'Service-Version': SERVICE_VERSION_RESPONSE };
+    if (status === '200') Object.assign(headers, DEPRECATION_HEADERS);
+    if (status === '200' && idempotency === 'replay') {
+      headers['Idempotent-Replayed'] = header(
+        '"true" when this is the stored response of an earlier request with the same key.',
+      );
+    }
+    if (status === '409' || status === '429') headers['Retry-After'] = RETRY_AFTER;
+    responses[Number(status)] = { ...entry, headers: { ...entry.headers, ...headers } };
+  }
+  return {
+    schema: {
+      ...schema,
+      headers: Type.Object(requestHeaders),
+      response: responses as S['response'],
+      // Extensions copied into the OpenAPI operation (see openapi.ts).
+      ...(idempotency ? { 'x-idempotency': idempotency } : {}),
+      ...(optionalBody ? { 'x-optional-body': true } : {}),
+    },
+    config: { idempotency },
+    ...(optionalBody ? { preValidation: missingBodyAsEmpty } : {}),
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * What the service tells about itself, from one source: the limits,
+ * idempotency and versioning objects of GET /api, and the guide sections that
+ * the OpenAPI description and the developer portal both render.
+ */
+import type { Config } from '../config.js';
+import {
+  HIDDEN_COLORS_MAX,
+  IDEMPOTENCY_KEY_MAX_CHARS,
+  IMAGE_FORMATS,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MAX_SIDE_PX,
+  IMAGE_MIN_SIDE_PX,
+  KIT_NAME_MAX_CHARS,
+  UPLOAD_MAX_BYTES,
+} from '../core/limits.js';
+import { IDEMPOTENCY_HEADER, REPLAY_HEADER } from './idempotency.js';
+import type { ApiIndex, VersioningInfo } from './schemas.js';
+
+export interface Endpoint {
+  method: string;
+  path: string;
+  summary: string;
+  /** Idempotency-Key handling of write operations. */
+  idempotency?: 'replay' | 'validate-only';
+}
+
+export function limitsInfo(config: Config): ApiIndex['limits'] {
+  return {
+    upload_max_bytes: UPLOAD_MAX_BYTES,
+    image_formats: [...IMAGE_FORMATS],
+    image_min_side_px: IMAGE_MIN_SIDE_PX,
+    image_max_side_px: IMAGE_MAX_SIDE_PX,
+    image_max_megapixels: IMAGE_MAX_PIXELS / 1_000_000,
+    concurrent_jobs: config.maxConcurrentJobs,
+    job_lifetime_seconds: config.jobTtlSeconds,
+    hidden_colors_max: HIDDEN_COLORS_MAX,
+    kit_name_max_chars: KIT_NAME_MAX_CHARS,
+    idempotency_key_max_chars: IDEMPOTENCY_KEY_MAX_CHARS,
+    rate_quota: 'none; fair use is required, and bulk conversion and load testing are not allowed',
+  };
+}
+
+export function idempotencyInfo(config: Config, endpoints: readonly Endpoint[]): ApiIndex['idempotency'] {
+  const named = (mode: Endpoint['idempotency']) =>
+    endpoints.filter((e) => e.idempotency === mode).map((e) => `${e.method} ${e.path}`);
+  return {
+    header: IDEMPOTENCY_HEADER,
+    key_format: `1 to ${IDEMPOTENCY_KEY_MAX_CHARS} printable ASCII characters; anything else gets 400`,
+    operations: named('replay'),
+    validated_only: named('validate-only'),
+    replay_header: REPLAY_HEADER,
+    key_lifetime_seconds: config.jobTtlSeconds,
+    rules: [
+      `Same key and same parameters: the first successful response is returned with ${REPLAY_HEADER}: true; nothing is processed again. For uploads the parameters are the file content and the form fields, not the multipart boundary.`,
+      'Same key with different parameters: 422.',
+      'Same key while the first request still runs: 409 with Retry-After.',
+      'Only successful responses are stored; retrying after 429, 413 or 422 runs the request again.',
+      'Keys expire together with the job they created; a key is not replayed once its job is gone.',
+    ],
+  };
+}
+
+export interface GuideSection {
+  /** Anchor in the developer portal. */
+  id: string;
+  title: string;
+  paragraphs: string[];
+  table?: { head: string[]; rows: string[][] };
+}
+
+export interface GuideInput {
+  versioning: VersioningInfo;
+  idempotency: ApiIndex['idempotency'];
+  limits: ApiIndex['limits'];
+}
+
+export function guide({ versioning, idempotency, limits }: GuideInput): GuideSection[] {
+  const hours = limits.job_lifetime_seconds / 3600;
+  const lifetime = Number.isInteger(hours)
+    ? `${hours} hour${hours === 1 ? '' : 's'}`
+    : `${limits.job_lifetime_seconds} seconds`;
+  return [
+    {
+      id: 'overview',
+      title: 'Overview',
+      paragraphs: [
+        'Upload a PNG, JPEG or WebP logo and get a job: an SVG trace of the logo with its exact palette, a PNG preview, cap and t-shirt mockups, versions with colors hidden, and a brand-kit ZIP.',
+        `The service is free, anonymous and shared. It processes ${limits.concurrent_jobs === 1 ? 'one job at a time' : `${limits.concurrent_jobs} jobs at a time`}; bulk conversion and load testing are not allowed. Jobs and their files are deleted ${lifetime} after creation.`,
+      ],
+    },
+    {
+      id: 'authentication',
+      title: 'Authentication',
+      paragraphs: [
+        'There is none: every request is anonymous, and no API key, account or Authorization header exists.',
+        'A job token is an unguessable identifier of one temporary result. Anyone holding it can read that job until it expires, like a private link, so share it only with people who may see the logo.',
+        'If keys or quotas are ever introduced, this portal will say so.',
+      ],
+    },
+    {
+      id: 'sandbox',
+      title: 'Sandbox',
+      paragraphs: [
+        'POST /api/sample creates a demo job from a logo built into the service, without any upload. It runs on this same server (there is no separate test host), and the job works with every /api/jobs/{token}/... endpoint.',
+      ],
+    },
+    {
+      id: 'versioning',
+      title: 'Versioning',
+      paragraphs: [
+        `Versions are dates sent in the optional ${versioning.header} request header. The current version is ${versioning.current}; it answers when the header is omitted. Supported: ${versioning.supported.join(', ')}.`,
+        `Every response echoes the answering version in ${versioning.header}. An unknown version gets 400 naming it and listing the supported versions.`,
+        versioning.policy,
+        versioning.deprecated.length === 0
+          ? 'Nothing is deprecated currently.'
+          : `Deprecated: ${versioning.deprecated.map((d) => `${d.version} (removed after ${d.sunset_at})`).join('; ')}.`,
+      ],
+    },
+    {
+      id: 'idempotency',
+      title: 'Idempotency',
+      paragraphs: [
+        `Write operations accept an optional ${idempotency.header} header (${idempotency.key_format}). It applies to ${idempotency.operations.join(', ')}. ${idempotency.validated_only.join(', ')} validates the header but stores nothing: it is naturally idempotent.`,
+        ...idempotency.rules,
+      ],
+    },
+    {
+      id: 'limits',
+      title: 'Limits',
+      paragraphs: ['There is no request-rate or account quota; fair use is required.'],
+      table: {
+        head: ['Limit', 'Value'],
+        rows: [
+          ['Upload size', `${limits.upload_max_bytes / 1024 / 1024} MB; larger gets 413`],
+          ['Image formats', limits.image_formats.join(', ')],
+          [
+            'Image dimensions',
+            `${limits.image_min_side_px} to ${limits.image_max_side_px} pixels per side; otherwise 422`,
+          ],
+          ['Image area', `up to ${limits.image_max_megapixels} megapixels; otherwise 422`],
+          [
+            'Concurrency',
+            `${limits.concurrent_jobs} job(s) processed at a time (uploads, sample, hide colors, kit); otherwise 429 with Retry-After`,
+          ],
+          ['Job lifetime', `${lifetime} from creation, for the job, its files and its idempotency keys`],
+          ['hidden_colors', `at most ${limits.hidden_colors_max} items`],
+          ['Kit name', `at most ${limits.kit_name_max_chars} characters`],
+          ['Idempotency-Key', idempotency.key_format],
+          ['Deprecation notice', 'at least 90 days before a version or endpoint is removed'],
+        ],
+      },
+    },
+    {
+      id: 'errors',
+      title: 'Errors',
+      paragraphs: [
+        'Errors are JSON bodies with a detail field: a message, or for request-field validation failures a list of {loc, msg, type} objects.',
+      ],
+      table: {
+        head: ['Status', 'When'],
+        rows: [
+          ['400', `${versioning.header} unknown, or ${idempotency.header} empty, too long or not printable ASCII`],
+          ['404', 'Job token unknown, or expired (the message asks you to upload again); unknown /api path'],
+          ['409', `Another request with the same ${idempotency.header} is still running (with Retry-After)`],
+          ['413', 'Upload larger than 10 MB'],
+          [
+            '422',
+            'Invalid field values; an image that cannot be traced; a key reused with other parameters; hiding every color',
+          ],
+          ['429', 'Another job is being processed; retry after Retry-After seconds'],
+          ['503', 'GET /api/stats when live stats are unavailable'],
+        ],
+      },
+    },
+  ];
+}
+
+/** The guide as Markdown, for the OpenAPI document's description. */
+export function guideMarkdown(sections: readonly GuideSection[]): string {
+  return sections
+    .map(({ title, paragraphs, table }) => {
+      const parts = [`## ${title}`, ...paragraphs];
+      if (table) {
+        parts.push(
+          [
+            `| ${table.head.join(' | ')} |`,
+            `|${table.head.map(() => '---').join('|')}|`,
+            ...table.rows.map((row) => `| ${row.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`),
+          ].join('\n'),
+        );
+      }
+      return parts.join('\n\n');
+    })
+    .join('\n\n');
+}

@@ -1,0 +1,44 @@
+/** Our core services, made available to the routes as typed decorations of the Fastify instance. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+import type { Config } from '../config.js';
+import type { ConcurrencyGate } from '../core/gate.js';
+import type { JobService } from '../core/jobs.js';
+import type { SponsorDirectory } from '../core/sponsors.js';
+import type { VisitorStats } from '../core/stats.js';
+import type { JobStore } from '../store/store.js';
+import type { IdempotencyMode } from './schemas.js';
+import type { VersionTable } from './versioning.js';
+
+export interface Services {
+  config: Config;
+  store: JobStore;
+  jobs: JobService;
+  gate: ConcurrencyGate;
+  sponsors: SponsorDirectory;
+  /** null when live stats are disabled. */
+  stats: VisitorStats | null;
+  versions: VersionTable;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance extends Services {}
+  interface FastifyContextConfig {
+    idempotency?: IdempotencyMode;
+  }
+}
+
+async function services(app: FastifyInstance, options: Services): Promise<void> {
+  app.decorate('config', options.config);
+  app.decorate('store', options.store);
+  app.decorate('jobs', options.jobs);
+  app.decorate('gate', options.gate);
+  app.decorate('sponsors', options.sponsors);
+  app.decorate('stats', options.stats);
+  app.decorate('versions', options.versions);
+  app.decorateRequest('upload', null);
+  app.addHook('onClose', async () => options.store.close());
+}
+
+export default fp(services, { name: 'services' });

@@ -1,0 +1,45 @@
+/** POST /api/vectorize: trace an uploaded logo into a new job. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+import { runInSlot } from '../core/gate.js';
+import { DEFAULT_SETTINGS } from '../core/settings.js';
+import { uploadResult } from './job-results.js';
+import { readUploadForm } from './multipart.js';
+import { json, operation, problem, UploadJobResult, VectorizeForm } from './schemas.js';
+
+const vectorize: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/api/vectorize', {
+    ...operation({
+      operationId: 'vectorize',
+      summary: 'Vectorize an uploaded logo',
+      description:
+        'Traces a PNG, JPEG or WebP logo into an SVG with its exact palette and creates a new, independent job ' +
+        '(uploading the same file again, with any settings, creates another job). Jobs expire two hours after creation.',
+      tags: ['jobs'],
+      idempotency: 'replay',
+      consumes: ['multipart/form-data'],
+      body: VectorizeForm,
+      response: {
+        200: json(UploadJobResult, 'The new job.'),
+        413: problem('The file is larger than 10 MB.'),
+        422: problem(
+          'Invalid form fields (a list of problems), or an image that cannot be traced: not PNG, JPEG or WebP, corrupt, ' +
+            'outside 8 to 6000 px per side, over 20 megapixels, or nothing to trace; or an Idempotency-Key reused with other parameters.',
+        ),
+        429: problem('Another job is being processed (one job at a time); retry after Retry-After seconds.'),
+      },
+    }),
+    preValidation: readUploadForm,
+    handler: async (request) => {
+      const { file: _sha256, upload_session_id: uploadSessionId = '', ...settings } = request.body;
+      const image = request.upload?.bytes;
+      if (!image) throw new Error('validated upload form without its file');
+      const job = await runInSlot(app.gate, () =>
+        app.jobs.vectorize(image, { ...DEFAULT_SETTINGS, ...settings }, uploadSessionId),
+      );
+      return uploadResult(job);
+    },
+  });
+};
+
+export default vectorize;

@@ -1,0 +1,285 @@
+/**
+ * The embedded job store: everything on disk under one folder, so a restart
+ * loses nothing. Records of live jobs are also held in memory (they are small)
+ * and recently read files in a bounded cache, so reads rarely touch the disk.
+ *
+ *   jobs/<id>.json            live job records
+ *   files/<id>/<name>         their files
+ *   expired/<id>              empty markers of expired tokens, kept to tell
+ *                             "expired" from "unknown"
+ *   idempotency/<hash>.json   stored responses, by hash of the key
+ *   tmp/                      writes land here first, then are renamed into place
+ *
+ * Claims of idempotency keys in flight live in memory: they only matter while
+ * this process runs the request.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import Value from 'typebox/value';
+
+import {
+  JobRecordSchema,
+  type IdempotencyClaim,
+  type IdempotencyRecord,
+  type JobLookup,
+  type JobRecord,
+  type JobStore,
+} from './store.js';
+
+export interface FileStoreOptions {
+  dir: string;
+  /** How often expired jobs are deleted; 0 disables the timer (call sweepExpired yourself). */
+  sweepIntervalMs?: number;
+  /** How long an expired token is still recognised as expired rather than unknown. */
+  expiredTokenMemoryMs?: number;
+  /** Bytes of recently read files kept in memory. */
+  fileCacheBytes?: number;
+  now?: () => number;
+}
+
+/** Ids and file names become path segments: only these shapes may reach the file system. */
+const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const SAFE_FILE_NAME = /^[a-z0-9][a-z0-9.-]{0,63}$/;
+const LARGEST_CACHED_FILE = 4 * 1024 * 1024;
+
+/** Least-recently-used cache of file contents, bounded by total bytes. */
+class ByteCache {
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): Buffer | undefined {
+    const value = this.entries.get(key);
+    if (value) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: Buffer): void {
+    if (value.length > Math.min(LARGEST_CACHED_FILE, this.capacity)) return;
+    this.deleteKey(key);
+    this.entries.set(key, value);
+    this.bytes += value.length;
+    for (const [oldest, old] of this.entries) {
+      if (this.bytes <= this.capacity) break;
+      this.entries.delete(oldest);
+      this.bytes -= old.length;
+    }
+  }
+
+  deletePrefix(prefix: string): void {
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.deleteKey(key);
+  }
+
+  private deleteKey(key: string): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.length;
+    }
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+export async function openFileStore(options: FileStoreOptions): Promise<JobStore> {
+  const now = options.now ?? Date.now;
+  const expiredTokenMemoryMs = options.expiredTokenMemoryMs ?? 7 * 24 * 3600 * 1000;
+  const dirs = {
+    jobs: join(options.dir, 'jobs'),
+    files: join(options.dir, 'files'),
+    expired: join(options.dir, 'expired'),
+    idempotency: join(options.dir, 'idempotency'),
+    tmp: join(options.dir, 'tmp'),
+  };
+  await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
+
+  const jobs = new Map<string, JobRecord>();
+  const cache = new ByteCache(options.fileCacheBytes ?? 64 * 1024 * 1024);
+  const claims = new Map<string, { fingerprint: string; until: number }>();
+
+  async function writeAtomically(path: string, data: string | Buffer): Promise<void> {
+    const temporary = join(dirs.tmp, randomUUID());
+    try {
+      await writeFile(temporary, data);
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  const recordPath = (id: string) => join(dirs.jobs, `${id}.json`);
+  const filePath = (id: string, name: string) => join(dirs.files, id, name);
+  const idempotencyPath = (key: string) =>
+    join(dirs.idempotency, `${createHash('sha256').update(key).digest('hex')}.json`);
+
+  function liveJob(id: string): JobRecord | undefined {
+    const job = SAFE_ID.test(id) ? jobs.get(id) : undefined;
+    return job && job.expiresAt > now() ? job : undefined;
+  }
+
+  /** Deletes the job's record and files, leaving the marker that its token expired. */
+  async function expire(id: string): Promise<void> {
+    jobs.delete(id);
+    cache.deletePrefix(`${id}/`);
+    await writeFile(join(dirs.expired, id), '');
+    await rm(recordPath(id), { force: true });
+    await rm(join(dirs.files, id), { recursive: true, force: true });
+  }
+
+  async function loadJobs(): Promise<void> {
+    for (const entry of await readdir(dirs.jobs)) {
+      const id = entry.replace(/\.json$/, '');
+      if (!entry.endsWith('.json') || !SAFE_ID.test(id)) continue;
+      try {
+        const record: unknown = JSON.parse(await readFile(recordPath(id), 'utf8'));
+        if (Value.Check(JobRecordSchema, record) && record.id === id) jobs.set(id, record);
+      } catch {
+        // A record that cannot be read is treated like a missing one; the sweep leaves it alone.
+      }
+    }
+  }
+
+  async function sweepIdempotency(): Promise<number> {
+    let removed = 0;
+    for (const entry of await readdir(dirs.idempotency)) {
+      const path = join(dirs.idempotency, entry);
+      try {
+        const record = JSON.parse(await readFile(path, 'utf8')) as IdempotencyRecord;
+        if (!(record.expiresAt > now())) {
+          await rm(path, { force: true });
+          removed += 1;
+        }
+      } catch (error) {
+        if (!isMissing(error)) await rm(path, { force: true });
+      }
+    }
+    return removed;
+  }
+
+  async function forgetOldExpiredTokens(): Promise<void> {
+    for (const entry of await readdir(dirs.expired)) {
+      const path = join(dirs.expired, entry);
+      const marker = await stat(path).catch(() => null);
+      if (marker && marker.mtimeMs + expiredTokenMemoryMs < now()) await rm(path, { force: true });
+    }
+  }
+
+  async function readIdempotencyRecord(key: string): Promise<IdempotencyRecord | null> {
+    try {
+      const record = JSON.parse(await readFile(idempotencyPath(key), 'utf8')) as IdempotencyRecord;
+      return record.expiresAt > now() ? record : null;
+    } catch (error) {
+      if (isMissing(error) || error instanceof SyntaxError) return null;
+      throw error;
+    }
+  }
+
+  const store: JobStore = {
+    async createJob(job, files) {
+      if (!SAFE_ID.test(job.id)) throw new Error(`unsafe job id ${JSON.stringify(job.id)}`);
+      await mkdir(join(dirs.files, job.id), { recursive: true });
+      for (const [name, bytes] of Object.entries(files)) {
+        if (!SAFE_FILE_NAME.test(name)) throw new Error(`unsafe file name ${JSON.stringify(name)}`);
+        await writeAtomically(filePath(job.id, name), bytes);
+      }
+      await writeAtomically(recordPath(job.id), JSON.stringify(job));
+      jobs.set(job.id, job);
+    },
+
+    async getJob(id) {
+      if (!SAFE_ID.test(id)) return { state: 'unknown' };
+      const job = jobs.get(id);
+      if (job) {
+        if (job.expiresAt > now()) return { state: 'live', job };
+        await expire(id);
+        return { state: 'expired' };
+      }
+      const marker = await stat(join(dirs.expired, id)).catch(() => null);
+      return marker ? { state: 'expired' } : { state: 'unknown' };
+    },
+
+    async readFile(id, name) {
+      if (!liveJob(id) || !SAFE_FILE_NAME.test(name)) return null;
+      const cacheKey = `${id}/${name}`;
+      const cached = cache.get(cacheKey);
+      if (cached) return cached;
+      try {
+        const bytes = await readFile(filePath(id, name));
+        // The job may have expired while the file was read.
+        if (liveJob(id)) cache.set(cacheKey, bytes);
+        return bytes;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async writeFile(id, name, bytes) {
+      if (!liveJob(id)) return;
+      if (!SAFE_FILE_NAME.test(name)) throw new Error(`unsafe file name ${JSON.stringify(name)}`);
+      await writeAtomically(filePath(id, name), bytes);
+      if (!liveJob(id)) await rm(filePath(id, name), { force: true });
+    },
+
+    async claimIdempotencyKey(key, fingerprint, leaseMs) {
+      const at = now();
+      const claim = claims.get(key);
+      if (claim && claim.until > at) return { state: 'in-flight', fingerprint: claim.fingerprint };
+      // Claim before reading the disk, so a concurrent request sees the claim.
+      claims.set(key, { fingerprint, until: at + leaseMs });
+      const record = await readIdempotencyRecord(key);
+      if (record) {
+        claims.delete(key);
+        return { state: 'completed', record } satisfies IdempotencyClaim;
+      }
+      return { state: 'claimed' };
+    },
+
+    async completeIdempotencyKey(key, record) {
+      await writeAtomically(idempotencyPath(key), JSON.stringify(record));
+      claims.delete(key);
+    },
+
+    async releaseIdempotencyKey(key) {
+      claims.delete(key);
+    },
+
+    async sweepExpired() {
+      let expiredJobs = 0;
+      for (const job of [...jobs.values()]) {
+        if (job.expiresAt <= now()) {
+          await expire(job.id);
+          expiredJobs += 1;
+        }
+      }
+      for (const [key, claim] of claims) if (claim.until <= now()) claims.delete(key);
+      await forgetOldExpiredTokens();
+      return { jobs: expiredJobs, idempotencyKeys: await sweepIdempotency() };
+    },
+
+    async close() {
+      clearInterval(timer);
+    },
+  };
+
+  await loadJobs();
+  await store.sweepExpired();
+  const interval = options.sweepIntervalMs ?? 60_000;
+  const timer =
+    interval > 0
+      ? setInterval(() => {
+          store.sweepExpired().catch(() => {
+            // Retried at the next tick; reads never serve an expired job meanwhile.
+          });
+        }, interval).unref()
+      : undefined;
+  return store;
+}

@@ -1,0 +1,87 @@
+/**
+ * The job store: job records, their files, and idempotency records, each with
+ * an expiry. Every method is async and every record carries its own expiry
+ * time, so an adapter over Redis (keys with TTLs, SET NX for claims) can
+ * implement it as well as the embedded file store.
+ */
+import { Type, type Static } from 'typebox';
+
+import { COLOR_CHOICES } from '../core/settings.js';
+
+export const TraceSettingsSchema = Type.Object({
+  colors: Type.Unsafe<(typeof COLOR_CHOICES)[number]>({ type: 'integer', enum: [...COLOR_CHOICES] }),
+  smoothing: Type.Integer({ minimum: 0, maximum: 100 }),
+  transparent: Type.Boolean(),
+  trim: Type.Boolean(),
+});
+
+export const JobRecordSchema = Type.Object({
+  id: Type.String(),
+  /** How the job was made: an upload, the sandbox sample, or hiding colors of another job. */
+  origin: Type.Union([Type.Literal('upload'), Type.Literal('sample'), Type.Literal('visibility')]),
+  /** Epoch milliseconds. */
+  createdAt: Type.Number(),
+  /** Epoch milliseconds; from then on the job and its files are gone. */
+  expiresAt: Type.Number(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  /** '#rrggbb' fills of the SVG, largest area first. */
+  palette: Type.Array(Type.String()),
+  /** Size of logo.svg in bytes. */
+  svgBytes: Type.Integer(),
+  warning: Type.String(),
+  /** The job the colors were hidden from (visibility jobs only). */
+  originalId: Type.Union([Type.String(), Type.Null()]),
+  /** Colors of the original trace that this job's SVG leaves out. */
+  hiddenColors: Type.Array(Type.String()),
+  settings: TraceSettingsSchema,
+  /** The client's upload_session_id, kept for the web app; empty when none was sent. */
+  uploadSessionId: Type.String(),
+});
+export type JobRecord = Static<typeof JobRecordSchema>;
+
+export type JobLookup =
+  | { state: 'live'; job: JobRecord }
+  /** Known token whose lifetime is over (remembered for a while after deletion). */
+  | { state: 'expired' }
+  | { state: 'unknown' };
+
+/** A successful response kept for replay under its Idempotency-Key. */
+export interface IdempotencyRecord {
+  /** Hash of the method, route and parameters of the first request. */
+  fingerprint: string;
+  statusCode: number;
+  contentType: string;
+  body: string;
+  /** Epoch milliseconds; no later than the expiry of the job the response created. */
+  expiresAt: number;
+}
+
+export type IdempotencyClaim =
+  /** The caller owns the key now: it runs the request, then completes or releases the key. */
+  | { state: 'claimed' }
+  /** Another request holds the key and is still running. */
+  | { state: 'in-flight'; fingerprint: string }
+  /** A request with this key already succeeded. */
+  | { state: 'completed'; record: IdempotencyRecord };
+
+export interface JobStore {
+  /** Stores a new job with its files (name -> bytes); the job becomes visible once all are written. */
+  createJob(job: JobRecord, files: Readonly<Record<string, Buffer>>): Promise<void>;
+  getJob(id: string): Promise<JobLookup>;
+  /** A file of a live job, or null when the job or the file does not exist. */
+  readFile(id: string, name: string): Promise<Buffer | null>;
+  /** Adds a file (a cached rendering) to a live job; ignored when the job is gone. */
+  writeFile(id: string, name: string, bytes: Buffer): Promise<void>;
+
+  /** Atomically claims `key` unless another request holds it or completed it. A claim lapses after leaseMs. */
+  claimIdempotencyKey(key: string, fingerprint: string, leaseMs: number): Promise<IdempotencyClaim>;
+  /** Stores the successful response of the claimed key until record.expiresAt. */
+  completeIdempotencyKey(key: string, record: IdempotencyRecord): Promise<void>;
+  /** Gives up a claim without storing anything (the request failed). */
+  releaseIdempotencyKey(key: string): Promise<void>;
+
+  /** Deletes expired jobs with their files, and expired idempotency records. */
+  sweepExpired(): Promise<{ jobs: number; idempotencyKeys: number }>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,54 @@
+import t from 'tap';
+
+import { buildTestApp } from '../helpers/app.js';
+
+t.test('unknown /api paths are 404 with a JSON detail and Service-Version', async (t) => {
+  const { app } = await buildTestApp(t);
+  for (const request of [
+    { method: 'GET' as const, url: '/api/nothing-here' },
+    { method: 'POST' as const, url: '/api/jobs' },
+  ]) {
+    const res = await app.inject(request);
+    t.equal(res.statusCode, 404);
+    t.match(res.headers['content-type'], /^application\/json/);
+    t.same(res.json(), { detail: `Not found: ${request.method} ${request.url}` });
+    t.equal(res.headers['service-version'], '2026-10-14');
+  }
+});
+
+t.test('CORS: any origin, no credentials, the API headers exposed', async (t) => {
+  const { app } = await buildTestApp(t);
+  const res = await app.inject({ url: '/api/health', headers: { origin: 'https://someone.example' } });
+  t.equal(res.headers['access-control-allow-origin'], '*');
+  t.notOk(res.headers['access-control-allow-credentials']);
+  const exposed = String(res.headers['access-control-expose-headers']).split(', ');
+  for (const header of ['Service-Version', 'Idempotent-Replayed', 'Retry-After', 'Deprecation', 'Sunset', 'Link']) {
+    t.ok(exposed.includes(header), header);
+  }
+  const preflight = await app.inject({
+    method: 'OPTIONS',
+    url: '/api/vectorize',
+    headers: {
+      origin: 'https://someone.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'idempotency-key, service-version',
+    },
+  });
+  t.equal(preflight.statusCode, 204);
+  t.equal(preflight.headers['access-control-allow-origin'], '*');
+  t.match(preflight.headers['access-control-allow-methods'], /POST/);
+  t.match(preflight.headers['access-control-allow-headers'], /idempotency-key/);
+});
+
+t.test('a JSON body in an unsupported media type is 422', async (t) => {
+  const { app } = await buildTestApp(t);
+  const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/jobs/${job.id}/visibility`,
+    headers: { 'content-type': 'application/xml' },
+    payload: '<hidden/>',
+  });
+  t.equal(res.statusCode, 422);
+  t.same(res.json().detail, [{ loc: ['body'], msg: 'unsupported media type application/xml', type: 'media_type' }]);
+});

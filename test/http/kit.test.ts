@@ -1,0 +1,84 @@
+import AdmZip from 'adm-zip';
+import t from 'tap';
+
+import { createLocalGate } from '../../src/core/gate.js';
+import { buildTestApp } from '../helpers/app.js';
+
+t.test('POST kit answers the brand-kit ZIP of the job', async (t) => {
+  const { app } = await buildTestApp(t);
+  const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/jobs/${job.id}/kit`,
+    payload: { name: 'Acme Rockets', background_color: '#1E2A4A' },
+  });
+  t.equal(res.statusCode, 200);
+  t.equal(res.headers['content-type'], 'application/zip');
+  t.match(res.headers['content-disposition'], /^attachment; filename="acme-rockets-kit.zip"/);
+  const zip = new AdmZip(res.rawPayload);
+  const names = zip.getEntries().map((e) => e.entryName);
+  for (const expected of ['README.txt', 'web/favicon.ico', 'brand-guide/brand-guide.pdf', 'mockups/cap.png', 'mockups/tshirt.png']) {
+    t.ok(names.includes(expected), `the kit holds ${expected}`);
+  }
+  const palette = JSON.parse(zip.readAsText('palette/palette.json')) as unknown;
+  for (const color of job.palette) t.match(JSON.stringify(palette), color, `palette.json lists ${color}`);
+  t.match(zip.readAsText('web/site.webmanifest'), /"background_color":\s*"#1e2a4a"/i);
+  t.match(zip.readAsText('brand-guide/brand-guide.html'), /Acme Rockets/);
+  const again = await app.inject({ method: 'POST', url: `/api/jobs/${job.id}/kit`, payload: { name: 'Acme Rockets', background_color: '#1E2A4A' } });
+  t.ok(again.rawPayload.equals(res.rawPayload), 'the same request gives the same bytes');
+});
+
+t.test('the body is optional and has defaults', async (t) => {
+  const { app } = await buildTestApp(t);
+  const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
+  const res = await app.inject({ method: 'POST', url: `/api/jobs/${job.id}/kit` });
+  t.equal(res.statusCode, 200);
+  t.match(res.headers['content-disposition'], /filename="your-brand-kit.zip"/);
+  t.match(new AdmZip(res.rawPayload).readAsText('brand-guide/brand-guide.html'), /Your brand/);
+});
+
+t.test('a user-chosen name cannot break out of Content-Disposition', async (t) => {
+  const { app } = await buildTestApp(t);
+  const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/jobs/${job.id}/kit`,
+    payload: { name: 'Ünïcode "Brand"; x=\\y' },
+  });
+  t.equal(res.statusCode, 200);
+  t.equal(
+    res.headers['content-disposition'],
+    `attachment; filename="unicode-brand-x-y-kit.zip"; filename*=UTF-8''unicode-brand-x-y-kit.zip`,
+  );
+});
+
+t.test('invalid fields are 422; unknown jobs 404; a full gate 429', async (t) => {
+  const gate = createLocalGate(1);
+  const { app } = await buildTestApp(t, {}, { gate });
+  const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
+  const url = `/api/jobs/${job.id}/kit`;
+  const long = await app.inject({ method: 'POST', url, payload: { name: 'x'.repeat(81) } });
+  t.equal(long.statusCode, 422);
+  t.same(long.json().detail[0].loc, ['body', 'name']);
+  t.equal((await app.inject({ method: 'POST', url, payload: { name: 'x'.repeat(80) } })).statusCode, 200);
+  const color = await app.inject({ method: 'POST', url, payload: { background_color: '#fff' } });
+  t.equal(color.statusCode, 422);
+  t.same(color.json().detail[0].loc, ['body', 'background_color']);
+  const malformed = await app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload: '{"name":',
+  });
+  t.equal(malformed.statusCode, 422);
+  t.same(malformed.json().detail[0].loc, ['body']);
+
+  const unknown = await app.inject({ method: 'POST', url: '/api/jobs/AAAAAAAAAAAAAAAAAAAAAAAA/kit' });
+  t.equal(unknown.statusCode, 404);
+
+  const release = await gate.tryAcquire();
+  const busy = await app.inject({ method: 'POST', url });
+  release?.();
+  t.equal(busy.statusCode, 429);
+  t.ok(Number(busy.headers['retry-after']) > 0);
+});

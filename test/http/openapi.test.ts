@@ -1,0 +1,107 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import SwaggerParser from '@apidevtools/swagger-parser';
+import t from 'tap';
+
+import { buildTestApp, liveRoutes, newDataDir } from '../helpers/app.js';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+t.test('GET /openapi.json is an OpenAPI 3.1 document that validates', async (t) => {
+  const { app } = await buildTestApp(t);
+  const res = await app.inject('/openapi.json');
+  t.equal(res.statusCode, 200);
+  t.match(res.headers['content-type'], /^application\/json/);
+  const document = res.json();
+  t.equal(document.openapi, '3.1.0');
+  t.equal(document.info.version, '2026-10-14');
+  await t.resolves(SwaggerParser.validate(structuredClone(document)));
+});
+
+t.test('the document lints clean with @redocly/cli', async (t) => {
+  const { app } = await buildTestApp(t);
+  const file = join(await newDataDir(t), 'openapi.json');
+  await writeFile(file, (await app.inject('/openapi.json')).body);
+  const { stdout } = await promisify(execFile)('npx', ['--no-install', 'redocly', 'lint', '--format', 'json', file], {
+    cwd: join(import.meta.dirname, '../..'),
+  });
+  const report = JSON.parse(stdout);
+  t.same(report.totals, { errors: 0, warnings: 0, ignored: 0 });
+  t.same(report.problems, []);
+});
+
+t.test('the document describes exactly the live routes: none missing, none extra', async (t) => {
+  const { app } = await buildTestApp(t);
+  const document = app.openapiDocument();
+  const documented = Object.entries(document.paths)
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((method) => HTTP_METHODS.includes(method))
+        .map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    )
+    .sort();
+  const live = liveRoutes(app);
+  t.ok(live.length >= 14, `found the route table (${live.length} routes)`);
+  t.same(documented, live);
+});
+
+t.test('every operation documents its parameters, headers, bodies and error bodies', async (t) => {
+  const { app } = await buildTestApp(t);
+  const document = app.openapiDocument();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const name = `${method.toUpperCase()} ${path}`;
+      t.ok(op.operationId && op.summary && op.tags?.length, `${name}: id, summary, tag`);
+      const headers = (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+      t.ok(headers.includes('Service-Version'), `${name}: Service-Version request header`);
+      for (const pathParam of path.match(/\{(\w+)\}/g) ?? []) {
+        t.ok(
+          op.parameters?.some((p) => p.in === 'path' && `{${p.name}}` === pathParam),
+          `${name}: ${pathParam} documented`,
+        );
+      }
+      for (const [status, response] of Object.entries(op.responses)) {
+        t.ok(response.headers?.['Service-Version'], `${name} ${status}: Service-Version response header`);
+        if (Number(status) >= 400) {
+          const schema = response.content?.['application/json']?.schema;
+          t.same(schema?.required, ['detail'], `${name} ${status}: error body`);
+        }
+      }
+      t.ok(op.responses['400'], `${name}: 400 for an unsupported version`);
+      if (method === 'post') {
+        t.ok(headers.includes('Idempotency-Key'), `${name}: Idempotency-Key`);
+        t.ok(op.requestBody, `${name}: request body`);
+      }
+    }
+  }
+  const vectorize = document.paths['/api/vectorize']?.post;
+  t.same(Object.keys(vectorize?.responses ?? {}).sort(), ['200', '400', '409', '413', '422', '429']);
+  t.same(Object.keys(vectorize?.requestBody?.content ?? {}), ['multipart/form-data']);
+  t.same(Object.keys(vectorize?.requestBody?.content['multipart/form-data']?.schema.properties ?? {}), [
+    'file',
+    'colors',
+    'smoothing',
+    'transparent',
+    'trim',
+    'upload_session_id',
+  ]);
+  t.equal(vectorize?.responses['429']?.headers?.['Retry-After']?.schema.type, 'integer');
+  t.equal(document.paths['/api/sample']?.post?.requestBody?.required, false, 'the sample body may be omitted');
+  t.same(Object.keys(document.paths['/api/jobs/{token}/visibility']?.post?.responses ?? {}).sort(), [
+    '200',
+    '400',
+    '404',
+    '409',
+    '422',
+    '429',
+  ]);
+  t.same(Object.keys(document.paths['/api/jobs/{token}/kit']?.post?.responses['404']?.content ?? {}), [
+    'application/json',
+    'application/zip',
+  ]);
+  t.notOk(document.paths['/api/jobs/{token}/kit']?.post?.responses['409'], 'kit stores nothing, so never 409');
+  t.same(Object.keys(document.paths['/api/stats']?.get?.responses ?? {}).sort(), ['200', '400', '503']);
+});
