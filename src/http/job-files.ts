@@ -67,7 +67,7 @@ const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
     ...operation({
       operationId: 'getMockup',
       summary: 'The logo on a cap or t-shirt mockup',
-      description: 'An 800 x 800 PNG of the logo on a drawn cap or t-shirt.',
+      description: 'A 1200 x 1200 PNG of the logo on a drawn cap or t-shirt.',
       tags: ['jobs'],
       params: MockupParams,
       response: {

@@ -503,27 +503,8 @@ mod tests {
                     }
                 }
                 last = k;
-                if v.0.abs() <= 1 && v.1.abs() <= 1 {
-                    // The origin is on this point's square: no constraint.
-                    continue;
-                }
-                // The square of half-side 1 around point k, seen from the origin.
-                let corners = [(v.0 - 1, v.1 - 1), (v.0 + 1, v.1 - 1), (v.0 - 1, v.1 + 1), (v.0 + 1, v.1 + 1)];
-                let (mut cw, mut ccw) = (corners[0], corners[0]);
-                for &c in &corners[1..] {
-                    if lattice_cross(c, cw) > 0 {
-                        cw = c;
-                    }
-                    if lattice_cross(ccw, c) > 0 {
-                        ccw = c;
-                    }
-                }
-                cone = Some(match cone {
-                    None => (cw, ccw),
-                    Some((lo, hi)) => {
-                        (if lattice_cross(lo, cw) > 0 { cw } else { lo }, if lattice_cross(ccw, hi) > 0 { ccw } else { hi })
-                    }
-                });
+                // Point by point: every square narrows the cone, none skipped.
+                cone = constrain(cone, v);
             }
             reach[i] = last;
         }
