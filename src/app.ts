@@ -9,14 +9,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createLocalGate, type ConcurrencyGate } from './core/gate.js';
 import { createJobService, type Tracer } from './core/jobs.js';
+import { createRevisionService } from './core/revisions.js';
 import { createSponsorDirectory } from './core/sponsors.js';
 import { createVisitorStats } from './core/stats.js';
+import { createUploadService } from './core/uploads.js';
+import editor from './http/editor.js';
 import apiIndex from './http/api-index.js';
 import errors, { answerFrameworkError } from './http/errors.js';
 import health from './http/health.js';
 import idempotency from './http/idempotency.js';
 import jobFiles from './http/job-files.js';
 import kit from './http/kit.js';
+import mcp from './http/mcp.js';
+import mcpUploads from './http/mcp-uploads.js';
 import openapi from './http/openapi.js';
 import thirdPartyPlugins from './http/plugins.js';
 import portal from './http/portal.js';
@@ -56,14 +61,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const store = options.store ?? (await openFileStore({ dir: config.dataDir }));
+  const trace = options.trace ? { trace: options.trace } : {};
+  const jobs = createJobService({ store, ttlSeconds: config.jobTtlSeconds, ...trace });
   await app.register(services, {
     config,
     store,
-    jobs: createJobService({
-      store,
-      ttlSeconds: config.jobTtlSeconds,
-      ...(options.trace ? { trace: options.trace } : {}),
-    }),
+    jobs,
+    revisions: createRevisionService({ store, jobs, ttlSeconds: config.jobTtlSeconds, ...trace }),
+    uploads: createUploadService({ store, maxLiveUploads: config.maxLiveUploads }),
     gate: options.gate ?? createLocalGate(config.maxConcurrentJobs),
     sponsors: createSponsorDirectory(config.sponsorsFile),
     stats: config.statsEnabled ? createVisitorStats() : null,
@@ -85,5 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(visibility);
   await app.register(jobFiles);
   await app.register(kit);
+  await app.register(editor);
+  await app.register(mcpUploads);
+  await app.register(mcp);
   return app;
 }

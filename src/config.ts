@@ -16,6 +16,8 @@ export interface Config {
   jobTtlSeconds: number;
   /** Jobs processed at once; the spec's service runs one at a time. */
   maxConcurrentJobs: number;
+  /** MCP temporary uploads alive at once (each up to 10 MB for 15 minutes); one more gets 429. */
+  maxLiveUploads: number;
   /** Public address for absolute URLs (no trailing slash); null derives it from each request. */
   baseUrl: string | null;
   /** Operator's sponsors JSON file; null serves an empty list. */
@@ -87,6 +89,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: resolve(text(env, 'DATA_DIR') ?? join(tmpdir(), 'logo-vectorizer-data')),
     jobTtlSeconds: integer(env, 'JOB_TTL_SECONDS', 7200, 1, 30 * 24 * 3600),
     maxConcurrentJobs: integer(env, 'MAX_CONCURRENT_JOBS', 1, 1, 64),
+    maxLiveUploads: integer(env, 'MAX_LIVE_UPLOADS', 50, 1, 10_000),
     baseUrl: baseUrl(env),
     sponsorsFile: sponsorsFile === undefined ? null : resolve(sponsorsFile),
     statsEnabled: flag(env, 'STATS_ENABLED', true),

@@ -3,14 +3,14 @@
  * hiding colors of another job), finds them, and produces their files. It owns
  * no HTTP concerns; callers decide which operations go through the gate.
  */
-import { JobExpiredError, JobNotFoundError, KitNotExportedError, UnprocessableError } from './errors.js';
+import { KitNotExportedError, UnprocessableError } from './errors.js';
 import { buildBrandKit, type BrandKitRequest } from './brand-kit/index.js';
 import { renderMockup, type MockupKind } from './mockups/index.js';
 import { renderPng, scaleToFit } from './render.js';
 import { sampleLogoPng } from './sample-logo.js';
 import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
 import { normalizeHex, removeFills } from './svg-edit.js';
-import { isWellFormedToken, newToken } from './tokens.js';
+import { jobRecords, SVG_FILE } from './job-records.js';
 import { traceImage, type TraceResult } from './tracer.js';
 import type { JobRecord, JobStore } from '../store/store.js';
 
@@ -25,7 +25,6 @@ export interface JobServiceOptions {
   now?: () => number;
 }
 
-const SVG_FILE = 'logo.svg';
 /** Where the MCP server's export_brand_kit tool leaves a revision's kit. */
 export const EXPORTED_KIT_FILE = 'brand-kit.zip';
 /** Previews are rendered at the SVG's size, but no larger than this on the long side. */
@@ -55,24 +54,8 @@ function warningOf(trace: TraceResult): string {
 export function createJobService(options: JobServiceOptions): JobService {
   const { store } = options;
   const trace = options.trace ?? traceImage;
-  const now = options.now ?? Date.now;
-
-  async function save(
-    fields: Omit<JobRecord, 'id' | 'createdAt' | 'expiresAt' | 'svgBytes'>,
-    svg: string,
-  ): Promise<JobRecord> {
-    const createdAt = now();
-    const bytes = Buffer.from(svg);
-    const job: JobRecord = {
-      id: newToken(),
-      createdAt,
-      expiresAt: createdAt + options.ttlSeconds * 1000,
-      svgBytes: bytes.length,
-      ...fields,
-    };
-    await store.createJob(job, { [SVG_FILE]: bytes });
-    return job;
-  }
+  const records = jobRecords({ store, ttlSeconds: options.ttlSeconds, now: options.now ?? Date.now });
+  const { get, file, svgText } = records;
 
   async function fromTrace(
     origin: 'upload' | 'sample',
@@ -81,7 +64,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     uploadSessionId: string,
   ): Promise<JobRecord> {
     const result = await trace(image, settings);
-    return save(
+    return records.create(
       {
         origin,
         width: result.width,
@@ -95,24 +78,6 @@ export function createJobService(options: JobServiceOptions): JobService {
       },
       result.svg,
     );
-  }
-
-  async function get(id: string): Promise<JobRecord> {
-    if (!isWellFormedToken(id)) throw new JobNotFoundError(id);
-    const lookup = await store.getJob(id);
-    if (lookup.state === 'live') return lookup.job;
-    throw lookup.state === 'expired' ? new JobExpiredError(id) : new JobNotFoundError(id);
-  }
-
-  /** A file of the job, or JobExpiredError when the job expired between lookup and read. */
-  async function file(job: JobRecord, name: string): Promise<Buffer> {
-    const bytes = await store.readFile(job.id, name);
-    if (!bytes) throw new JobExpiredError(job.id);
-    return bytes;
-  }
-
-  async function svgText(job: JobRecord): Promise<string> {
-    return (await file(job, SVG_FILE)).toString('utf8');
   }
 
   /** A rendering kept with the job's files, made on first request. */
@@ -147,7 +112,7 @@ export function createJobService(options: JobServiceOptions): JobService {
       if (palette.length === 0) {
         throw new UnprocessableError('At least one palette color must stay visible.');
       }
-      return save(
+      return records.create(
         {
           origin: 'visibility',
           width: source.width,

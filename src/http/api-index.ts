@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { endpointsOf } from './openapi.js';
-import { PORTAL_PATH, publicUrl, VERSIONING_SECTION } from './public-url.js';
+import { MCP_PATH, PORTAL_PATH, publicUrl, VERSIONING_SECTION } from './public-url.js';
 import { ApiIndex, json, operation } from './schemas.js';
 import { idempotencyInfo, limitsInfo } from './service-info.js';
 import { versioningInfo } from './versioning.js';
@@ -26,8 +26,8 @@ const apiIndex: FastifyPluginAsyncTypebox = async (app) => {
         version: String(reply.getHeader('Service-Version') ?? app.versions.current),
         documentation: url(PORTAL_PATH),
         openapi: url('/openapi.json'),
-        mcp: url('/api/mcp/'),
-        discovery: { openapi: url('/openapi.json'), documentation: url(PORTAL_PATH) },
+        mcp: url(MCP_PATH),
+        discovery: { openapi: url('/openapi.json'), documentation: url(PORTAL_PATH), mcp: url(MCP_PATH) },
         authentication: 'none' as const,
         versioning: versioningInfo(app.versions, url(VERSIONING_SECTION)),
         idempotency: idempotencyInfo(app.config, endpoints),

@@ -13,6 +13,7 @@ import {
   JobNotFoundError,
   KitNotExportedError,
   UnprocessableError,
+  UploadLimitError,
 } from '../core/errors.js';
 import { UPLOAD_MAX_BYTES } from '../core/limits.js';
 import { TraceError } from '../core/tracer.js';
@@ -100,8 +101,9 @@ function toWire(error: FastifyError | Error, request: FastifyRequest): WireError
     return message(404, error.message);
   }
   if (error instanceof UnprocessableError) return message(422, error.message);
-  if (error instanceof BusyError)
+  if (error instanceof BusyError || error instanceof UploadLimitError) {
     return message(429, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
+  }
   if (error instanceof TraceError && error.isUserError) {
     return message(422, `This image cannot be traced: ${error.message}.`);
   }

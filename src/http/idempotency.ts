@@ -6,7 +6,8 @@
  *    boundary never matters;
  *  - a stored success with the same fingerprint is replayed with Idempotent-Replayed: true,
  *    another fingerprint is 422, a request still running with the key is 409;
- *  - only 200 responses are stored, and only until the job they created expires.
+ *  - only 200 responses are stored, and only until the job they created expires (an MCP
+ *    upload's route sets its shorter lifetime in `replayForSeconds`).
  * Routes in 'validate-only' mode check the header and store nothing.
  */
 import { createHash } from 'node:crypto';
@@ -61,7 +62,7 @@ function keyOf(request: FastifyRequest): string | undefined {
 
 async function idempotency(app: FastifyInstance): Promise<void> {
   const { store } = app;
-  const lifetimeMs = app.config.jobTtlSeconds * 1000;
+  const { jobTtlSeconds } = app.config;
 
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config.idempotency) return;
@@ -109,8 +110,8 @@ async function idempotency(app: FastifyInstance): Promise<void> {
       statusCode: reply.statusCode,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       body: payload,
-      // The job was created after the claim, so the key never outlives it.
-      expiresAt: claim.claimedAt + lifetimeMs,
+      // The result was created after the claim, so the key never outlives it.
+      expiresAt: claim.claimedAt + (request.routeOptions.config.replayForSeconds ?? jobTtlSeconds) * 1000,
     });
     return payload;
   });

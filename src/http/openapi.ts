@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 
-import { VERSIONING_SECTION } from './public-url.js';
+import { MCP_PATH, VERSIONING_SECTION } from './public-url.js';
 import { json, operation } from './schemas.js';
 import { guide, guideMarkdown, idempotencyInfo, limitsInfo, type Endpoint, type GuideSection } from './service-info.js';
 import { versioningInfo } from './versioning.js';
@@ -74,6 +74,11 @@ declare module 'fastify' {
 export const TAGS = [
   { name: 'jobs', description: 'Vectorize logos and use the resulting jobs: files, hidden colors, brand kit.' },
   { name: 'sandbox', description: 'Try the API without an upload.' },
+  {
+    name: 'mcp',
+    description:
+      'The hosted MCP server for agents, and the REST endpoints that work with it: uploads for its tools, and the editor of the revisions it makes.',
+  },
   { name: 'service', description: 'Health, index, sponsors and live counts.' },
   { name: 'documentation', description: 'This document and the developer portal.' },
 ];
@@ -97,6 +102,8 @@ export function endpointsOf(document: Pick<OpenApiDocument, 'paths'>): Endpoint[
 /** The guide sections for this document: shared by its description and the portal. */
 export function serviceGuide(app: FastifyInstance, document: OpenApiDocument): GuideSection[] {
   return guide({
+    // The document is made once, without a request: relative unless BASE_URL is set.
+    mcpUrl: `${app.config.baseUrl ?? ''}${MCP_PATH}`,
     versioning: document['x-service-versioning'],
     idempotency: idempotencyInfo(app.config, endpointsOf(document)),
     limits: limitsInfo(app.config),

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 
 /** The developer portal. */
 export const PORTAL_PATH = '/docs';
+/** The hosted MCP server. */
+export const MCP_PATH = '/api/mcp/';
 /** Its versioning section; deprecation links point there. */
 export const VERSIONING_SECTION = `${PORTAL_PATH}#versioning`;
 

@@ -158,6 +158,107 @@ export const KitRequest = Type.Object(
   { title: 'KitRequest', additionalProperties: false },
 );
 
+// ---------------------------------------------------------------- revisions and MCP uploads
+
+export const RevisionSettings = Type.Object(
+  {
+    colors: Type.Unsafe<(typeof COLOR_CHOICES)[number]>({
+      type: 'integer',
+      enum: [...COLOR_CHOICES],
+      description: 'Number of colors; 0 chose automatically.',
+    }),
+    smoothing: Type.Integer({ minimum: 0, maximum: 100, description: '0 follows the pixels; 100 is roundest.' }),
+    transparent: Type.Boolean({ description: 'The background was removed.' }),
+    trim: Type.Boolean({ description: 'The SVG is cropped to the logo.' }),
+  },
+  { title: 'RevisionSettings', description: 'The trace settings this revision was made with.' },
+);
+
+export const RevisionResult = Type.Object(
+  {
+    revision_id: Type.String({
+      description:
+        'Token of this revision: a job token, used in /api/jobs/{token}/... paths and by the MCP tools. Anyone holding it can read the revision until it expires.',
+    }),
+    svg_url: Type.String({ description: 'Absolute URL of the SVG.' }),
+    preview_url: Type.String({ description: 'Absolute URL of the PNG preview.' }),
+    preview_markdown: Type.String({ description: 'The preview as a Markdown image, ready to show a user.' }),
+    palette: Type.Array(HexColor, { description: 'Visible hex colors of the SVG, largest area first.' }),
+    hidden_colors: Type.Array(HexColor, { description: 'Colors of the trace this revision hides.' }),
+    width: Type.Integer({ description: 'SVG width in pixels.' }),
+    height: Type.Integer({ description: 'SVG height in pixels.' }),
+    bytes: Type.Integer({ description: 'Size of the SVG in bytes.' }),
+    warning: Type.String({
+      description: 'Notes about automatic adjustments such as background removal or resizing; empty when none.',
+    }),
+    settings: RevisionSettings,
+    expires_in_seconds: Type.Integer({
+      minimum: 0,
+      description: 'Seconds until the revision and its files are deleted (two hours after creation).',
+    }),
+  },
+  { title: 'RevisionResult' },
+);
+export type RevisionResult = Static<typeof RevisionResult>;
+
+const nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+
+export const EditorSettingsRequest = Type.Object(
+  {
+    colors: nullable(
+      Type.Unsafe<(typeof COLOR_CHOICES)[number]>({
+        type: 'integer',
+        enum: [...COLOR_CHOICES],
+        description: 'Number of colors; 0 chooses automatically.',
+      }),
+    ),
+    smoothing: nullable(Type.Integer({ minimum: 0, maximum: 100, description: '0 follows the pixels; 100 is roundest.' })),
+    transparent: nullable(Type.Boolean({ description: 'Remove the background.' })),
+    trim: nullable(Type.Boolean({ description: 'Crop to the logo.' })),
+  },
+  {
+    title: 'EditorSettingsRequest',
+    additionalProperties: false,
+    description: 'Settings to change; a field left out or null keeps the revision\'s value.',
+  },
+);
+
+export const EditorVisibilityRequest = Type.Object(
+  {
+    hidden_colors: Type.Array(HexColor, {
+      maxItems: HIDDEN_COLORS_MAX,
+      description:
+        'The complete set of colors of the trace to hide (case-insensitive); every other color is shown, so an empty list restores them all. At least one color must stay visible.',
+    }),
+  },
+  { title: 'EditorVisibilityRequest', additionalProperties: false },
+);
+
+export const McpUploadForm = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      description: `The logo: PNG, JPEG or WebP, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB, 8 to 6000 px per side, at most 20 megapixels.`,
+    }),
+  },
+  { title: 'McpUploadForm', additionalProperties: false },
+);
+
+export const McpUploadResult = Type.Object(
+  {
+    upload_id: Type.String({ description: 'Pass it to the MCP vectorize_logo tool as upload_id.' }),
+    expires_at: Type.String({ format: 'date-time', description: 'When the upload is deleted (ISO 8601).' }),
+    expires_in_seconds: Type.Integer({ description: 'Seconds until then (15 minutes after the upload).' }),
+    bytes: Type.Integer({ description: 'Size of the file.' }),
+    sha256: Type.String({ description: 'Hex SHA-256 of the file.' }),
+    format: Type.String({ enum: ['png', 'jpeg', 'webp'], description: 'Image format, from the file\'s content.' }),
+    width: Type.Integer({ description: 'Image width in pixels.' }),
+    height: Type.Integer({ description: 'Image height in pixels.' }),
+  },
+  { title: 'McpUploadResult' },
+);
+export type McpUploadResult = Static<typeof McpUploadResult>;
+
 export const TokenParams = Type.Object({ token: Token });
 export const MockupParams = Type.Object({
   token: Token,
@@ -224,6 +325,8 @@ export const LimitsInfo = Type.Object(
     hidden_colors_max: Type.Integer(),
     kit_name_max_chars: Type.Integer(),
     idempotency_key_max_chars: Type.Integer(),
+    mcp_upload_lifetime_seconds: Type.Integer({ description: 'How long POST /api/mcp/uploads keeps an image.' }),
+    mcp_live_uploads_max: Type.Integer({ description: 'MCP uploads kept at once; more get 429.' }),
     rate_quota: Type.String(),
   },
   { title: 'LimitsInfo' },
@@ -351,6 +454,8 @@ interface OperationSpec {
   description?: string;
   tags: string[];
   idempotency?: IdempotencyMode;
+  /** Replay lifetime of a stored response, when shorter than a job's (see idempotency.ts). */
+  replayForSeconds?: number;
   /** The request body may be omitted (documented as such in OpenAPI). */
   optionalBody?: boolean;
   consumes?: string[];
@@ -371,7 +476,7 @@ async function missingBodyAsEmpty(request: FastifyRequest): Promise<void> {
  * write operations the Idempotency-Key header with its responses.
  */
 export function operation<const S extends OperationSpec>(spec: S) {
-  const { idempotency, optionalBody, response, ...schema } = spec;
+  const { idempotency, replayForSeconds, optionalBody, response, ...schema } = spec;
   const requestHeaders: Record<string, TSchema> = { 'Service-Version': Type.Optional(SERVICE_VERSION_REQUEST) };
   const responses: Record<number, ResponseSpec> = {
     400: problem(idempotency ? `${UNSUPPORTED_VERSION} ${INVALID_KEY}` : UNSUPPORTED_VERSION),
@@ -401,7 +506,7 @@ export function operation<const S extends OperationSpec>(spec: S) {
       ...(idempotency ? { 'x-idempotency': idempotency } : {}),
       ...(optionalBody ? { 'x-optional-body': true } : {}),
     },
-    config: { idempotency },
+    config: { idempotency, ...(replayForSeconds ? { replayForSeconds } : {}) },
     ...(optionalBody ? { preValidation: missingBodyAsEmpty } : {}),
   };
 }

@@ -14,6 +14,7 @@ import {
   KIT_NAME_MAX_CHARS,
   UPLOAD_MAX_BYTES,
 } from '../core/limits.js';
+import { UPLOAD_TTL_SECONDS } from '../core/uploads.js';
 import { IDEMPOTENCY_HEADER, REPLAY_HEADER } from './idempotency.js';
 import type { ApiIndex, VersioningInfo } from './schemas.js';
 
@@ -37,6 +38,8 @@ export function limitsInfo(config: Config): ApiIndex['limits'] {
     hidden_colors_max: HIDDEN_COLORS_MAX,
     kit_name_max_chars: KIT_NAME_MAX_CHARS,
     idempotency_key_max_chars: IDEMPOTENCY_KEY_MAX_CHARS,
+    mcp_upload_lifetime_seconds: UPLOAD_TTL_SECONDS,
+    mcp_live_uploads_max: config.maxLiveUploads,
     rate_quota: 'none; fair use is required, and bulk conversion and load testing are not allowed',
   };
 }
@@ -56,7 +59,7 @@ export function idempotencyInfo(config: Config, endpoints: readonly Endpoint[]):
       'Same key with different parameters: 422.',
       'Same key while the first request still runs: 409 with Retry-After.',
       'Only successful responses are stored; retrying after 429, 413 or 422 runs the request again.',
-      'Keys expire together with the job they created; a key is not replayed once its job is gone.',
+      'Keys expire together with the job (or MCP upload) they created; a key is not replayed once its result is gone.',
     ],
   };
 }
@@ -70,12 +73,14 @@ export interface GuideSection {
 }
 
 export interface GuideInput {
+  /** Absolute URL of the MCP server. */
+  mcpUrl: string;
   versioning: VersioningInfo;
   idempotency: ApiIndex['idempotency'];
   limits: ApiIndex['limits'];
 }
 
-export function guide({ versioning, idempotency, limits }: GuideInput): GuideSection[] {
+export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): GuideSection[] {
   const hours = limits.job_lifetime_seconds / 3600;
   const lifetime = Number.isInteger(hours)
     ? `${hours} hour${hours === 1 ? '' : 's'}`
@@ -103,6 +108,17 @@ export function guide({ versioning, idempotency, limits }: GuideInput): GuideSec
       title: 'Sandbox',
       paragraphs: [
         'POST /api/sample creates a demo job from a logo built into the service, without any upload. It runs on this same server (there is no separate test host), and the job works with every /api/jobs/{token}/... endpoint.',
+      ],
+    },
+    {
+      id: 'mcp',
+      title: 'MCP server',
+      paragraphs: [
+        `Agents use the service through the hosted Model Context Protocol server at ${mcpUrl}: Streamable HTTP, stateless, JSON responses (POST only; GET and DELETE answer 405). Point any MCP client at that URL; no key is needed.`,
+        'Tools: vectorize_logo (from an upload_id, base64 image data or the built-in sample, with the trace settings) creates a revision; get_vectorization shows it with its preview image and file links; update_settings re-traces it with new settings and set_color_visibility hides or restores colors, each into a new revision; review_vectorization shows the preview, palette and notes and returns a review token for that revision; export_brand_kit takes that token and the kit request, builds the brand kit and returns the URL of GET /api/jobs/{token}/brand-kit.zip, which answers 404 until then.',
+        `Large images go first to POST /api/mcp/uploads (multipart field file, the same format and size rules as POST /api/vectorize); the upload_id it returns lasts ${limits.mcp_upload_lifetime_seconds / 60} minutes, and at most ${limits.mcp_live_uploads_max} uploads are kept at once (more get 429 with Retry-After).`,
+        'A revision is a job: every /api/jobs/{token}/... endpoint works with its revision_id. POST /api/jobs/{token}/editor/settings and /editor/visibility change revisions over REST, always into a new revision; jobs made with POST /api/vectorize refuse them with 422 (upload again with new form fields instead).',
+        'Tool failures come back as tool results with isError and a message that says what to do: upload again when a revision expired, retry shortly when the service is busy, review first when export_brand_kit lacks the review token.',
       ],
     },
     {
@@ -141,11 +157,15 @@ export function guide({ versioning, idempotency, limits }: GuideInput): GuideSec
           ['Image area', `up to ${limits.image_max_megapixels} megapixels; otherwise 422`],
           [
             'Concurrency',
-            `${limits.concurrent_jobs} job(s) processed at a time (uploads, sample, hide colors, kit); otherwise 429 with Retry-After`,
+            `${limits.concurrent_jobs} job(s) processed at a time (uploads, sample, hide colors, editor, kit, MCP tools that trace or build); otherwise 429 with Retry-After`,
           ],
           ['Job lifetime', `${lifetime} from creation, for the job, its files and its idempotency keys`],
           ['hidden_colors', `at most ${limits.hidden_colors_max} items`],
           ['Kit name', `at most ${limits.kit_name_max_chars} characters`],
+          [
+            'MCP temporary uploads',
+            `kept ${limits.mcp_upload_lifetime_seconds / 60} minutes; at most ${limits.mcp_live_uploads_max} at once, otherwise 429 with Retry-After`,
+          ],
           ['Idempotency-Key', idempotency.key_format],
           ['Deprecation notice', 'at least 90 days before a version or endpoint is removed'],
         ],

@@ -5,7 +5,9 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { ConcurrencyGate } from '../core/gate.js';
 import type { JobService } from '../core/jobs.js';
+import type { RevisionService } from '../core/revisions.js';
 import type { SponsorDirectory } from '../core/sponsors.js';
+import type { UploadService } from '../core/uploads.js';
 import type { VisitorStats } from '../core/stats.js';
 import type { JobStore } from '../store/store.js';
 import type { IdempotencyMode } from './schemas.js';
@@ -15,6 +17,8 @@ export interface Services {
   config: Config;
   store: JobStore;
   jobs: JobService;
+  revisions: RevisionService;
+  uploads: UploadService;
   gate: ConcurrencyGate;
   sponsors: SponsorDirectory;
   /** null when live stats are disabled. */
@@ -26,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance extends Services {}
   interface FastifyContextConfig {
     idempotency?: IdempotencyMode;
+    /** How long a stored response is replayed when it outlives its result sooner than a job. */
+    replayForSeconds?: number;
   }
 }
 
@@ -33,6 +39,8 @@ async function services(app: FastifyInstance, options: Services): Promise<void> 
   app.decorate('config', options.config);
   app.decorate('store', options.store);
   app.decorate('jobs', options.jobs);
+  app.decorate('revisions', options.revisions);
+  app.decorate('uploads', options.uploads);
   app.decorate('gate', options.gate);
   app.decorate('sponsors', options.sponsors);
   app.decorate('stats', options.stats);

@@ -5,13 +5,16 @@
  *
  *   jobs/<id>.json            live job records
  *   files/<id>/<name>         their files
- *   expired/<id>              empty markers of expired tokens, kept to tell
- *                             "expired" from "unknown"
+ *   uploads/<id>.json         live MCP upload records, with
+ *   uploads/<id>.image        their images
+ *   expired/<id>              empty markers of expired tokens and upload ids,
+ *                             kept to tell "expired" from "unknown"
  *   idempotency/<hash>.json   stored responses, by hash of the key
  *   tmp/                      writes land here first, then are renamed into place
  *
  * Claims of idempotency keys in flight live in memory: they only matter while
- * this process runs the request.
+ * this process runs the request. So do the counts behind the upload limit:
+ * one process owns the folder.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -21,11 +24,13 @@ import Value from 'typebox/value';
 
 import {
   JobRecordSchema,
+  UploadRecordSchema,
   type IdempotencyClaim,
   type IdempotencyRecord,
   type JobLookup,
   type JobRecord,
   type JobStore,
+  type UploadRecord,
 } from './store.js';
 
 export interface FileStoreOptions {
@@ -95,12 +100,14 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
     jobs: join(options.dir, 'jobs'),
     files: join(options.dir, 'files'),
     expired: join(options.dir, 'expired'),
+    uploads: join(options.dir, 'uploads'),
     idempotency: join(options.dir, 'idempotency'),
     tmp: join(options.dir, 'tmp'),
   };
   await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true })));
 
   const jobs = new Map<string, JobRecord>();
+  const uploads = new Map<string, UploadRecord>();
   const cache = new ByteCache(options.fileCacheBytes ?? 64 * 1024 * 1024);
   const claims = new Map<string, { fingerprint: string; until: number }>();
 
@@ -117,6 +124,9 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
 
   const recordPath = (id: string) => join(dirs.jobs, `${id}.json`);
   const filePath = (id: string, name: string) => join(dirs.files, id, name);
+  const uploadRecordPath = (id: string) => join(dirs.uploads, `${id}.json`);
+  const uploadImagePath = (id: string) => join(dirs.uploads, `${id}.image`);
+  const expiredMarkerPath = (id: string) => join(dirs.expired, id);
   const idempotencyPath = (key: string) =>
     join(dirs.idempotency, `${createHash('sha256').update(key).digest('hex')}.json`);
 
@@ -129,22 +139,40 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
   async function expire(id: string): Promise<void> {
     jobs.delete(id);
     cache.deletePrefix(`${id}/`);
-    await writeFile(join(dirs.expired, id), '');
+    await writeFile(expiredMarkerPath(id), '');
     await rm(recordPath(id), { force: true });
     await rm(join(dirs.files, id), { recursive: true, force: true });
   }
 
-  async function loadJobs(): Promise<void> {
-    for (const entry of await readdir(dirs.jobs)) {
+  async function expireUpload(id: string): Promise<void> {
+    uploads.delete(id);
+    await writeFile(expiredMarkerPath(id), '');
+    await rm(uploadRecordPath(id), { force: true });
+    await rm(uploadImagePath(id), { force: true });
+  }
+
+  /** The records of a folder of `<id>.json` files that match their schema. */
+  async function loadRecords<T extends { id: string }>(
+    dir: string,
+    isRecord: (value: unknown) => value is T,
+    into: Map<string, T>,
+  ): Promise<void> {
+    for (const entry of await readdir(dir)) {
       const id = entry.replace(/\.json$/, '');
       if (!entry.endsWith('.json') || !SAFE_ID.test(id)) continue;
       try {
-        const record: unknown = JSON.parse(await readFile(recordPath(id), 'utf8'));
-        if (Value.Check(JobRecordSchema, record) && record.id === id) jobs.set(id, record);
+        const record: unknown = JSON.parse(await readFile(join(dir, entry), 'utf8'));
+        if (isRecord(record) && record.id === id) into.set(id, record);
       } catch {
         // A record that cannot be read is treated like a missing one; the sweep leaves it alone.
       }
     }
+  }
+
+  /** 'expired' when the id's marker says it lived once, else 'unknown'. */
+  async function pastState(id: string): Promise<{ state: 'expired' } | { state: 'unknown' }> {
+    const marker = await stat(expiredMarkerPath(id)).catch(() => null);
+    return marker ? { state: 'expired' } : { state: 'unknown' };
   }
 
   async function sweepIdempotency(): Promise<number> {
@@ -202,8 +230,7 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
         await expire(id);
         return { state: 'expired' };
       }
-      const marker = await stat(join(dirs.expired, id)).catch(() => null);
-      return marker ? { state: 'expired' } : { state: 'unknown' };
+      return pastState(id);
     },
 
     async readFile(id, name) {
@@ -227,6 +254,41 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
       if (!SAFE_FILE_NAME.test(name)) throw new Error(`unsafe file name ${JSON.stringify(name)}`);
       await writeAtomically(filePath(id, name), bytes);
       if (!liveJob(id)) await rm(filePath(id, name), { force: true });
+    },
+
+    async createUpload(upload, image, limit) {
+      if (!SAFE_ID.test(upload.id)) throw new Error(`unsafe upload id ${JSON.stringify(upload.id)}`);
+      const live = [...uploads.values()].filter((u) => u.expiresAt > now());
+      if (live.length >= limit) {
+        return { stored: false, nextExpiryAt: Math.min(...live.map((u) => u.expiresAt)) };
+      }
+      // Counted at once, so concurrent uploads cannot pass the limit while this one is written.
+      uploads.set(upload.id, upload);
+      try {
+        await writeAtomically(uploadImagePath(upload.id), image);
+        await writeAtomically(uploadRecordPath(upload.id), JSON.stringify(upload));
+      } catch (error) {
+        uploads.delete(upload.id);
+        await rm(uploadImagePath(upload.id), { force: true });
+        throw error;
+      }
+      return { stored: true };
+    },
+
+    async getUpload(id) {
+      if (!SAFE_ID.test(id)) return { state: 'unknown' };
+      const upload = uploads.get(id);
+      if (!upload) return pastState(id);
+      if (upload.expiresAt <= now()) {
+        await expireUpload(id);
+        return { state: 'expired' };
+      }
+      try {
+        return { state: 'live', upload, image: await readFile(uploadImagePath(id)) };
+      } catch (error) {
+        if (isMissing(error)) return { state: 'expired' };
+        throw error;
+      }
     },
 
     async claimIdempotencyKey(key, fingerprint, leaseMs) {
@@ -260,9 +322,16 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
           expiredJobs += 1;
         }
       }
+      let expiredUploads = 0;
+      for (const upload of [...uploads.values()]) {
+        if (upload.expiresAt <= now()) {
+          await expireUpload(upload.id);
+          expiredUploads += 1;
+        }
+      }
       for (const [key, claim] of claims) if (claim.until <= now()) claims.delete(key);
       await forgetOldExpiredTokens();
-      return { jobs: expiredJobs, idempotencyKeys: await sweepIdempotency() };
+      return { jobs: expiredJobs, uploads: expiredUploads, idempotencyKeys: await sweepIdempotency() };
     },
 
     async close() {
@@ -270,7 +339,14 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
     },
   };
 
-  await loadJobs();
+  await loadRecords(dirs.jobs, (value): value is JobRecord => Value.Check(JobRecordSchema, value), jobs);
+  await loadRecords(dirs.uploads, (value): value is UploadRecord => Value.Check(UploadRecordSchema, value), uploads);
+  // An image whose record was never written (the process stopped in between) belongs to no upload.
+  for (const entry of await readdir(dirs.uploads)) {
+    if (entry.endsWith('.image') && !uploads.has(entry.slice(0, -'.image'.length))) {
+      await rm(join(dirs.uploads, entry), { force: true });
+    }
+  }
   await store.sweepExpired();
   const interval = options.sweepIntervalMs ?? 60_000;
   const timer =

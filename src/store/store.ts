@@ -1,6 +1,6 @@
 /**
- * The job store: job records, their files, and idempotency records, each with
- * an expiry. Every method is async and every record carries its own expiry
+ * The job store: job records, their files, MCP uploads and idempotency
+ * records, each with an expiry. Every method is async and every record carries its own expiry
  * time, so an adapter over Redis (keys with TTLs, SET NX for claims) can
  * implement it as well as the embedded file store.
  */
@@ -17,8 +17,16 @@ export const TraceSettingsSchema = Type.Object({
 
 export const JobRecordSchema = Type.Object({
   id: Type.String(),
-  /** How the job was made: an upload, the sandbox sample, or hiding colors of another job. */
-  origin: Type.Union([Type.Literal('upload'), Type.Literal('sample'), Type.Literal('visibility')]),
+  /**
+   * How the job was made: an upload, the sandbox sample, hiding colors of another job, or (for a
+   * revision) through the hosted MCP server or the editor endpoints.
+   */
+  origin: Type.Union([
+    Type.Literal('upload'),
+    Type.Literal('sample'),
+    Type.Literal('visibility'),
+    Type.Literal('revision'),
+  ]),
   /** Epoch milliseconds. */
   createdAt: Type.Number(),
   /** Epoch milliseconds; from then on the job and its files are gone. */
@@ -30,13 +38,20 @@ export const JobRecordSchema = Type.Object({
   /** Size of logo.svg in bytes. */
   svgBytes: Type.Integer(),
   warning: Type.String(),
-  /** The job the colors were hidden from (visibility jobs only). */
+  /** The job the colors were hidden from (visibility jobs), or the revision a revision was made from. */
   originalId: Type.Union([Type.String(), Type.Null()]),
   /** Colors of the original trace that this job's SVG leaves out. */
   hiddenColors: Type.Array(Type.String()),
   settings: TraceSettingsSchema,
   /** The client's upload_session_id, kept for the web app; empty when none was sent. */
   uploadSessionId: Type.String(),
+  /** Revisions only: what the editor needs beyond a job's fields. */
+  revision: Type.Optional(
+    Type.Object({
+      /** Every color of the trace, largest area first: the visible palette plus the hidden colors. */
+      tracedPalette: Type.Array(Type.String()),
+    }),
+  ),
 });
 export type JobRecord = Static<typeof JobRecordSchema>;
 
@@ -65,6 +80,31 @@ export type IdempotencyClaim =
   /** A request with this key already succeeded. */
   | { state: 'completed'; record: IdempotencyRecord };
 
+/** An image kept for the MCP server's vectorize_logo tool (POST /api/mcp/uploads). */
+export const UploadRecordSchema = Type.Object({
+  id: Type.String(),
+  /** Epoch milliseconds. */
+  createdAt: Type.Number(),
+  /** Epoch milliseconds; from then on the upload is gone. */
+  expiresAt: Type.Number(),
+  bytes: Type.Integer(),
+  sha256: Type.String(),
+  format: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+});
+export type UploadRecord = Static<typeof UploadRecordSchema>;
+
+export type UploadLookup =
+  | { state: 'live'; upload: UploadRecord; image: Buffer }
+  | { state: 'expired' }
+  | { state: 'unknown' };
+
+export type UploadAdmission =
+  | { stored: true }
+  /** `limit` uploads are live; the earliest of them expires at `nextExpiryAt` (epoch milliseconds). */
+  | { stored: false; nextExpiryAt: number };
+
 export interface JobStore {
   /** Stores a new job with its files (name -> bytes); the job becomes visible once all are written. */
   createJob(job: JobRecord, files: Readonly<Record<string, Buffer>>): Promise<void>;
@@ -81,7 +121,11 @@ export interface JobStore {
   /** Gives up a claim without storing anything (the request failed). */
   releaseIdempotencyKey(key: string): Promise<void>;
 
-  /** Deletes expired jobs with their files, and expired idempotency records. */
-  sweepExpired(): Promise<{ jobs: number; idempotencyKeys: number }>;
+  /** Stores an upload unless `limit` uploads are live already; the check and the insert are atomic. */
+  createUpload(upload: UploadRecord, image: Buffer, limit: number): Promise<UploadAdmission>;
+  getUpload(id: string): Promise<UploadLookup>;
+
+  /** Deletes expired jobs with their files, expired uploads, and expired idempotency records. */
+  sweepExpired(): Promise<{ jobs: number; uploads: number; idempotencyKeys: number }>;
   close(): Promise<void>;
 }

@@ -28,7 +28,14 @@ t.test('GET /api has every required field', async (t) => {
     'POST /api/vectorize',
     'POST /api/sample',
     'POST /api/jobs/{token}/visibility',
+    'POST /api/jobs/{token}/editor/settings',
+    'POST /api/jobs/{token}/editor/visibility',
+    'POST /api/mcp/uploads',
   ]);
+  t.equal(index.mcp, 'https://logos.test/api/mcp/');
+  t.equal(index.discovery.mcp, 'https://logos.test/api/mcp/');
+  t.equal(index.limits.mcp_upload_lifetime_seconds, 900);
+  t.equal(index.limits.mcp_live_uploads_max, 50);
   t.same(index.idempotency.validated_only, ['POST /api/jobs/{token}/kit']);
   t.equal(index.versioning.documentation, 'https://logos.test/docs#versioning');
 });

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import t from 'tap';
 
+import { MCP_PATHS } from '../../src/http/mcp.js';
 import { buildTestApp, liveRoutes, newDataDir } from '../helpers/app.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -43,9 +44,14 @@ t.test('the document describes exactly the live routes: none missing, none extra
         .map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
     )
     .sort();
-  const live = liveRoutes(app);
-  t.ok(live.length >= 14, `found the route table (${live.length} routes)`);
+  const routes = liveRoutes(app);
+  // The MCP transport speaks JSON-RPC, not this REST API; the guide and GET /api point agents to it.
+  const mcpTransport = routes.filter((route) => (MCP_PATHS as readonly string[]).includes(route.split(' ')[1] ?? ''));
+  t.same(mcpTransport, ['DELETE /api/mcp', 'DELETE /api/mcp/', 'GET /api/mcp', 'GET /api/mcp/', 'POST /api/mcp', 'POST /api/mcp/']);
+  const live = routes.filter((route) => !mcpTransport.includes(route));
+  t.ok(live.length >= 17, `found the route table (${live.length} routes)`);
   t.same(documented, live);
+  t.match(document.info.description, /## MCP server[\s\S]*export_brand_kit/);
 });
 
 t.test('every operation documents its parameters, headers, bodies and error bodies', async (t) => {

@@ -65,7 +65,7 @@ t.test('expired and unknown tokens are told apart; sweeping deletes the files', 
   const other = jobRecord(clock.now, 1_000);
   await store.createJob(other, { 'logo.svg': Buffer.from('<svg/>') });
   clock.now += 5_000;
-  t.same(await store.sweepExpired(), { jobs: 1, idempotencyKeys: 0 });
+  t.same(await store.sweepExpired(), { jobs: 1, uploads: 0, idempotencyKeys: 0 });
   t.same(await readdir(join(dir, 'files')), []);
   t.same(await readdir(join(dir, 'jobs')), []);
   t.same(await store.getJob(other.id), { state: 'expired' }, 'still known as expired after the sweep');
@@ -147,6 +147,6 @@ t.test('idempotency keys: claim, in flight, complete, release, expire', async (t
 
   clock.now += 5_000;
   t.same(await store.claimIdempotencyKey('k', 'fp2', 10_000), { state: 'claimed' }, 'expired records are not replayed');
-  t.same(await store.sweepExpired(), { jobs: 0, idempotencyKeys: 1 });
+  t.same(await store.sweepExpired(), { jobs: 0, uploads: 0, idempotencyKeys: 1 });
   t.same(await readdir(join(dir, 'idempotency')), []);
 });

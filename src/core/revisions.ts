@@ -1,0 +1,226 @@
+/**
+ * Revisions: the jobs the hosted MCP server makes and the editor endpoints
+ * change. Every change makes a new revision and leaves its source as it was.
+ * Beyond a job's files a revision keeps its source image (so new settings can
+ * re-trace it after the upload is gone) and its full trace (so hidden colors
+ * can be restored), and later its review token and exported brand kit.
+ *
+ * Like the job service it owns no HTTP or MCP concerns, and callers decide
+ * which operations go through the gate.
+ */
+import { timingSafeEqual } from 'node:crypto';
+
+import type { BrandKitRequest } from './brand-kit/index.js';
+import { NotARevisionError, ReviewRequiredError, UnprocessableError } from './errors.js';
+import { jobRecords } from './job-records.js';
+import { EXPORTED_KIT_FILE, type JobService, type Tracer } from './jobs.js';
+import type { TraceSettings } from './settings.js';
+import { normalizeHex, removeFills } from './svg-edit.js';
+import { newToken } from './tokens.js';
+import { traceImage } from './tracer.js';
+import type { JobRecord, JobStore } from '../store/store.js';
+
+const SOURCE_IMAGE_FILE = 'source-image';
+const TRACED_SVG_FILE = 'traced.svg';
+const REVIEW_TOKEN_FILE = 'review-token';
+const EXPORT_INFO_FILE = 'brand-kit.json';
+
+export interface RevisionServiceOptions {
+  store: JobStore;
+  /** Builds brand kits (the same kit POST /api/jobs/{token}/kit returns). */
+  jobs: Pick<JobService, 'kitZip'>;
+  /** Lifetime of every revision from its creation. */
+  ttlSeconds: number;
+  trace?: Tracer;
+  now?: () => number;
+}
+
+/** A brand kit exported with export_brand_kit, as GET /api/jobs/{token}/brand-kit.zip serves it. */
+export interface ExportedKit {
+  name: string;
+  backgroundColor: string;
+  bytes: number;
+  /** Epoch milliseconds. */
+  exportedAt: number;
+}
+
+export interface RevisionService {
+  /** Traces an image into a new revision. Throws TraceError for unusable images. */
+  create(image: Buffer, settings: TraceSettings): Promise<JobRecord>;
+  /** The live revision; NotARevisionError for a job made otherwise. */
+  get(id: string): Promise<JobRecord>;
+  /** Re-traces the source image with `changes` applied into a new revision. */
+  updateSettings(id: string, changes: Partial<TraceSettings>): Promise<JobRecord>;
+  /** A new revision hiding exactly `hidden` (restoring every other color); nothing is re-traced. */
+  setHiddenColors(id: string, hidden: readonly string[]): Promise<JobRecord>;
+  /** The review token of exactly this revision (the same one on every call). */
+  review(id: string): Promise<string>;
+  /** The revision, or ReviewRequiredError unless `reviewToken` is the one review() gave for it. */
+  checkReviewToken(id: string, reviewToken: string): Promise<JobRecord>;
+  /** Builds the brand kit and stores it as the revision's brand-kit.zip; needs the revision's review token. */
+  exportKit(id: string, reviewToken: string, request: BrandKitRequest): Promise<ExportedKit>;
+  /** What was exported, or null before export_brand_kit. */
+  exportedKit(id: string): Promise<ExportedKit | null>;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function joinWarnings(...warnings: string[]): string {
+  return warnings.filter(Boolean).join('; ');
+}
+
+export function createRevisionService(options: RevisionServiceOptions): RevisionService {
+  const { store, jobs } = options;
+  const trace = options.trace ?? traceImage;
+  const now = options.now ?? Date.now;
+  const records = jobRecords({ store, ttlSeconds: options.ttlSeconds, now });
+
+  async function get(id: string): Promise<JobRecord> {
+    const job = await records.get(id);
+    if (job.origin !== 'revision' || !job.revision) throw new NotARevisionError(id);
+    return job;
+  }
+
+  /** A new revision of `image` traced with `settings`, hiding the requested colors that the trace still has. */
+  async function traced(
+    image: Buffer,
+    settings: TraceSettings,
+    parent: JobRecord | null,
+  ): Promise<JobRecord> {
+    const result = await trace(image, settings);
+    const wanted = parent?.hiddenColors ?? [];
+    const kept = wanted.filter((c) => result.palette.includes(c));
+    const gone = wanted.filter((c) => !result.palette.includes(c));
+    const hidden = kept.length < result.palette.length ? kept : [];
+    const notes = [
+      gone.length > 0 ? `hidden color(s) ${gone.join(', ')} are not in the new trace` : '',
+      kept.length > 0 && hidden.length === 0
+        ? `hiding ${kept.join(', ')} again would leave nothing visible, so every color is shown`
+        : '',
+    ];
+    const hiding = new Set(hidden);
+    return records.create(
+      {
+        origin: 'revision',
+        width: result.width,
+        height: result.height,
+        palette: result.palette.filter((c) => !hiding.has(c)),
+        warning: joinWarnings(...result.warnings, ...notes),
+        originalId: parent?.id ?? null,
+        hiddenColors: hidden,
+        settings,
+        uploadSessionId: '',
+        revision: { tracedPalette: result.palette },
+      },
+      removeFills(result.svg, hiding),
+      { [SOURCE_IMAGE_FILE]: image, [TRACED_SVG_FILE]: Buffer.from(result.svg) },
+    );
+  }
+
+  async function checkReviewToken(id: string, reviewToken: string): Promise<JobRecord> {
+    const revision = await get(id);
+    const expected = await store.readFile(revision.id, REVIEW_TOKEN_FILE);
+    if (!expected) {
+      throw new ReviewRequiredError(
+        `Revision ${id} has not been reviewed. Call review_vectorization with this revision_id, show the user ` +
+          'the preview and palette, then call export_brand_kit with the review_token it returns.',
+      );
+    }
+    if (!sameSecret(reviewToken, expected.toString('utf8'))) {
+      throw new ReviewRequiredError(
+        `This review_token is not the one of revision ${id} (each revision has its own). Call ` +
+          'review_vectorization with this revision_id and use the review_token it returns.',
+      );
+    }
+    return revision;
+  }
+
+  async function readExport(job: JobRecord): Promise<ExportedKit | null> {
+    const info = await store.readFile(job.id, EXPORT_INFO_FILE);
+    return info ? (JSON.parse(info.toString('utf8')) as ExportedKit) : null;
+  }
+
+  return {
+    create(image, settings) {
+      return traced(image, settings, null);
+    },
+
+    get,
+
+    async updateSettings(id, changes) {
+      const parent = await get(id);
+      const image = await records.file(parent, SOURCE_IMAGE_FILE);
+      return traced(image, { ...parent.settings, ...changes }, parent);
+    },
+
+    async setHiddenColors(id, colors) {
+      const source = await get(id);
+      const { tracedPalette } = source.revision!;
+      const hidden = [...new Set(colors.map(normalizeHex))];
+      const strangers = hidden.filter((c) => !tracedPalette.includes(c));
+      if (strangers.length > 0) {
+        throw new UnprocessableError(
+          `${strangers.join(', ')} ${strangers.length === 1 ? 'is' : 'are'} not in this revision's palette (${tracedPalette.join(', ')}).`,
+        );
+      }
+      const hiding = new Set(hidden);
+      const palette = tracedPalette.filter((c) => !hiding.has(c));
+      if (palette.length === 0) throw new UnprocessableError('At least one palette color must stay visible.');
+      const [image, fullSvg] = await Promise.all([
+        records.file(source, SOURCE_IMAGE_FILE),
+        records.file(source, TRACED_SVG_FILE),
+      ]);
+      return records.create(
+        {
+          origin: 'revision',
+          width: source.width,
+          height: source.height,
+          palette,
+          warning: source.warning,
+          originalId: source.id,
+          hiddenColors: tracedPalette.filter((c) => hiding.has(c)),
+          settings: source.settings,
+          uploadSessionId: '',
+          revision: { tracedPalette },
+        },
+        removeFills(fullSvg.toString('utf8'), hiding),
+        { [SOURCE_IMAGE_FILE]: image, [TRACED_SVG_FILE]: fullSvg },
+      );
+    },
+
+    async review(id) {
+      const revision = await get(id);
+      const existing = await store.readFile(revision.id, REVIEW_TOKEN_FILE);
+      if (existing) return existing.toString('utf8');
+      const token = newToken();
+      await store.writeFile(revision.id, REVIEW_TOKEN_FILE, Buffer.from(token));
+      await get(id); // still there, so the token was kept
+      return token;
+    },
+
+    checkReviewToken,
+
+    async exportKit(id, reviewToken, request) {
+      const revision = await checkReviewToken(id, reviewToken);
+      const zip = await jobs.kitZip(revision.id, request);
+      const exported: ExportedKit = {
+        name: request.name,
+        backgroundColor: request.backgroundColor,
+        bytes: zip.length,
+        exportedAt: now(),
+      };
+      await store.writeFile(revision.id, EXPORTED_KIT_FILE, zip);
+      await store.writeFile(revision.id, EXPORT_INFO_FILE, Buffer.from(JSON.stringify(exported)));
+      await get(id); // a revision that expired meanwhile kept nothing: say so
+      return exported;
+    },
+
+    async exportedKit(id) {
+      return readExport(await get(id));
+    },
+  };
+}
