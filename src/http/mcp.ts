@@ -22,9 +22,13 @@ export const MCP_PATHS = [MCP_PATH, MCP_PATH.replace(/\/$/, '')] as const;
 /** A JSON-RPC request carrying a whole 10 MB image as base64, with room for the envelope. */
 const MCP_BODY_LIMIT = Math.ceil(UPLOAD_MAX_BYTES / 3) * 4 + 64 * 1024;
 
-/** JSON-RPC codes: -32700 parse error, -32600 invalid request, -32000 server-defined. */
+/** JSON-RPC codes: -32700 parse error, -32600 invalid request, -32603 internal, -32000 server-defined. */
+function jsonRpcErrorBody(code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
 function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string) {
-  return reply.code(status).type('application/json').send({ jsonrpc: '2.0', error: { code, message }, id: null });
+  return reply.code(status).type('application/json').send(jsonRpcErrorBody(code, message));
 }
 
 function answerAsJsonRpc(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -72,7 +76,16 @@ export default async function mcp(app: FastifyInstance): Promise<void> {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
     }
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    try {
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (error) {
+      // Fastify no longer answers for a hijacked reply: a failure here is ours to report.
+      request.log.error({ err: error }, 'MCP transport failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(jsonRpcErrorBody(-32603, 'Internal error; it was logged.'));
+      }
+    }
   };
 
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) => {

@@ -107,12 +107,14 @@ const settingsFields = {
  * uploaded bytes (see multipart.ts), which documents and requires it like any
  * other field.
  */
+const UploadFile = Type.String({
+  format: 'binary',
+  description: `The logo: PNG, JPEG or WebP, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB, 8 to 6000 px per side, at most 20 megapixels.`,
+});
+
 export const VectorizeForm = Type.Object(
   {
-    file: Type.String({
-      format: 'binary',
-      description: `The logo: PNG, JPEG or WebP, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB, 8 to 6000 px per side, at most 20 megapixels.`,
-    }),
+    file: UploadFile,
     ...settingsFields,
     upload_session_id: Type.Optional(
       Type.String({
@@ -131,15 +133,22 @@ export const SampleForm = Type.Object(
   { title: 'SampleForm', additionalProperties: false },
 );
 
-export const VisibilityRequest = Type.Object(
-  {
-    hidden_colors: Type.Array(HexColor, {
-      maxItems: HIDDEN_COLORS_MAX,
-      description:
-        'Palette colors of the job to hide (case-insensitive). Colors the job already hides may be listed again. At least one color must stay visible.',
-    }),
-  },
-  { title: 'VisibilityRequest', additionalProperties: false },
+/** The spec's Visibility request; `meaning` says how the list is read where it is used. */
+function visibilityRequest(title: string, meaning: string) {
+  return Type.Object(
+    {
+      hidden_colors: Type.Array(HexColor, {
+        maxItems: HIDDEN_COLORS_MAX,
+        description: `${meaning} Case-insensitive. At least one color must stay visible.`,
+      }),
+    },
+    { title, additionalProperties: false },
+  );
+}
+
+export const VisibilityRequest = visibilityRequest(
+  'VisibilityRequest',
+  'Palette colors of the job to hide. Colors the job already hides may be listed again.',
 );
 
 export const KitRequest = Type.Object(
@@ -223,24 +232,13 @@ export const EditorSettingsRequest = Type.Object(
   },
 );
 
-export const EditorVisibilityRequest = Type.Object(
-  {
-    hidden_colors: Type.Array(HexColor, {
-      maxItems: HIDDEN_COLORS_MAX,
-      description:
-        'The complete set of colors of the trace to hide (case-insensitive); every other color is shown, so an empty list restores them all. At least one color must stay visible.',
-    }),
-  },
-  { title: 'EditorVisibilityRequest', additionalProperties: false },
+export const EditorVisibilityRequest = visibilityRequest(
+  'EditorVisibilityRequest',
+  'The complete set of colors of the trace to hide; every other color is shown, so an empty list restores them all.',
 );
 
 export const McpUploadForm = Type.Object(
-  {
-    file: Type.String({
-      format: 'binary',
-      description: `The logo: PNG, JPEG or WebP, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB, 8 to 6000 px per side, at most 20 megapixels.`,
-    }),
-  },
+  { file: UploadFile },
   { title: 'McpUploadForm', additionalProperties: false },
 );
 
