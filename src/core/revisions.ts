@@ -15,6 +15,7 @@ import { NotARevisionError, ReviewRequiredError, UnprocessableError } from './er
 import { jobRecords } from './job-records.js';
 import { EXPORTED_KIT_FILE, type JobService, type Tracer } from './jobs.js';
 import type { TraceSettings } from './settings.js';
+import { renderReviewSheet } from './review-sheet.js';
 import { normalizeHex, removeFills } from './svg-edit.js';
 import { newToken } from './tokens.js';
 import { traceImage } from './tracer.js';
@@ -24,6 +25,7 @@ const SOURCE_IMAGE_FILE = 'source-image';
 const TRACED_SVG_FILE = 'traced.svg';
 const REVIEW_TOKEN_FILE = 'review-token';
 const EXPORT_INFO_FILE = 'brand-kit.json';
+const REVIEW_SHEET_FILE = 'review-sheet.png';
 
 export interface RevisionServiceOptions {
   store: JobStore;
@@ -53,6 +55,8 @@ export interface RevisionService {
   updateSettings(id: string, changes: Partial<TraceSettings>): Promise<JobRecord>;
   /** A new revision hiding exactly `hidden` (restoring every other color); nothing is re-traced. */
   setHiddenColors(id: string, hidden: readonly string[]): Promise<JobRecord>;
+  /** The review sheet PNG of the revision (see review-sheet.ts), rendered once. */
+  reviewSheet(id: string): Promise<Buffer>;
   /** The review token of exactly this revision (the same one on every call). */
   review(id: string): Promise<string>;
   /** The revision, or ReviewRequiredError unless `reviewToken` is the one review() gave for it. */
@@ -190,6 +194,15 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
         removeFills(fullSvg.toString('utf8'), hiding),
         { [SOURCE_IMAGE_FILE]: image, [TRACED_SVG_FILE]: fullSvg },
       );
+    },
+
+    async reviewSheet(id) {
+      const revision = await get(id);
+      const cached = await store.readFile(revision.id, REVIEW_SHEET_FILE);
+      if (cached) return cached;
+      const sheet = await renderReviewSheet(await records.svgText(revision), revision.palette, revision.hiddenColors);
+      await store.writeFile(revision.id, REVIEW_SHEET_FILE, sheet);
+      return sheet;
     },
 
     async review(id) {

@@ -208,7 +208,8 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     {
       title: 'Review before export',
       description:
-        'The review step before the brand kit: returns the revision\'s preview image, palette and notes with a ' +
+        'The review step before the brand kit: returns a review sheet image (the logo on transparency, white and ' +
+        'dark, with its palette swatches), the palette and notes with a ' +
         'checklist to go through with the user, and a review_token for exactly this revision. Show the preview ' +
         'and palette to the user; when they approve, call export_brand_kit with this revision_id and the ' +
         'review_token. Any change makes a new revision, which needs its own review.',
@@ -219,10 +220,11 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     ({ revision_id }) =>
       asToolResult('review_vectorization', log, async () => {
         const job = await revisions.get(revision_id);
-        const [reviewToken, preview] = await Promise.all([revisions.review(job.id), deps.jobs.previewPng(job.id)]);
+        const [reviewToken, sheet] = await Promise.all([revisions.review(job.id), revisions.reviewSheet(job.id)]);
         const revision = asRevision(job);
         const checklist = [
           'Compare the preview with the original logo: every shape is there, nothing extra, edges clean.',
+          'On the sheet, the logo must read on transparency, on white and on dark; a shape that vanishes on one of them may need another color or background setting.',
           `The palette has ${revision.palette.length} color(s): ${revision.palette.join(', ')}. Confirm they are the brand's colors.`,
           ...(revision.hidden_colors.length > 0 ? [`Hidden on purpose: ${revision.hidden_colors.join(', ')}.`] : []),
           ...(revision.warning ? [`Automatic adjustments to confirm: ${revision.warning}.`] : []),
@@ -232,7 +234,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
         const structured = { ...revision, review_token: reviewToken, checklist };
         const text = `${summary(revision)}\n\nReview checklist:\n${checklist.map((item) => `- ${item}`).join('\n')}`;
         return {
-          content: [{ type: 'text', text }, png(preview), json(structured)],
+          content: [{ type: 'text', text }, png(sheet), json(structured)],
           structuredContent: structured,
         };
       }),
