@@ -56,7 +56,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    ajv: { customOptions: { allErrors: true } },
+    // Unknown fields are errors (a misspelt "smothing" must not pass as a default), not silently dropped.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
     frameworkErrors: answerFrameworkError(versions.current),
   }).withTypeProvider<TypeBoxTypeProvider>();
 

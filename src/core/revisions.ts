@@ -11,10 +11,10 @@
 import { timingSafeEqual } from 'node:crypto';
 
 import type { BrandKitRequest } from './brand-kit/index.js';
-import { NotARevisionError, ReviewRequiredError, UnprocessableError } from './errors.js';
+import { JobExpiredError, NotARevisionError, ReviewRequiredError, UnprocessableError } from './errors.js';
 import { jobRecords } from './job-records.js';
 import { EXPORTED_KIT_FILE, type JobService, type Tracer } from './jobs.js';
-import type { TraceSettings } from './settings.js';
+import { withChanges, type SettingChanges, type TraceSettings } from './settings.js';
 import { renderReviewSheet } from './review-sheet.js';
 import { normalizeHex, removeFills } from './svg-edit.js';
 import { newToken } from './tokens.js';
@@ -52,7 +52,7 @@ export interface RevisionService {
   /** The live revision; NotARevisionError for a job made otherwise. */
   get(id: string): Promise<JobRecord>;
   /** Re-traces the source image with `changes` applied into a new revision. */
-  updateSettings(id: string, changes: Partial<TraceSettings>): Promise<JobRecord>;
+  updateSettings(id: string, changes: SettingChanges): Promise<JobRecord>;
   /** A new revision hiding exactly `hidden` (restoring every other color); nothing is re-traced. */
   setHiddenColors(id: string, hidden: readonly string[]): Promise<JobRecord>;
   /** The review sheet PNG of the revision (see review-sheet.ts), rendered once. */
@@ -118,7 +118,7 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
         hiddenColors: hidden,
         settings,
         uploadSessionId: '',
-        revision: { tracedPalette: result.palette },
+        revision: { tracedPalette: result.palette, traceWarning: joinWarnings(...result.warnings) },
       },
       removeFills(result.svg, hiding),
       { [SOURCE_IMAGE_FILE]: image, [TRACED_SVG_FILE]: Buffer.from(result.svg) },
@@ -158,12 +158,12 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
     async updateSettings(id, changes) {
       const parent = await get(id);
       const image = await records.file(parent, SOURCE_IMAGE_FILE);
-      return traced(image, { ...parent.settings, ...changes }, parent);
+      return traced(image, withChanges(parent.settings, changes), parent);
     },
 
     async setHiddenColors(id, colors) {
       const source = await get(id);
-      const { tracedPalette } = source.revision!;
+      const { tracedPalette, traceWarning } = source.revision!;
       const hidden = [...new Set(colors.map(normalizeHex))];
       const strangers = hidden.filter((c) => !tracedPalette.includes(c));
       if (strangers.length > 0) {
@@ -184,12 +184,13 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
           width: source.width,
           height: source.height,
           palette,
-          warning: source.warning,
+          // The notes about colors hidden by an earlier re-trace no longer apply: this revision says what it hides.
+          warning: traceWarning,
           originalId: source.id,
           hiddenColors: tracedPalette.filter((c) => hiding.has(c)),
           settings: source.settings,
           uploadSessionId: '',
-          revision: { tracedPalette },
+          revision: { tracedPalette, traceWarning },
         },
         removeFills(fullSvg.toString('utf8'), hiding),
         { [SOURCE_IMAGE_FILE]: image, [TRACED_SVG_FILE]: fullSvg },
@@ -207,12 +208,10 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
 
     async review(id) {
       const revision = await get(id);
-      const existing = await store.readFile(revision.id, REVIEW_TOKEN_FILE);
-      if (existing) return existing.toString('utf8');
-      const token = newToken();
-      await store.writeFile(revision.id, REVIEW_TOKEN_FILE, Buffer.from(token));
-      await get(id); // still there, so the token was kept
-      return token;
+      // Concurrent first reviews must agree on one token: the first one stored is everyone's.
+      const token = await store.addFileOnce(revision.id, REVIEW_TOKEN_FILE, Buffer.from(newToken()));
+      if (!token) throw new JobExpiredError(revision.id);
+      return token.toString('utf8');
     },
 
     checkReviewToken,

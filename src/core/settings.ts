@@ -24,3 +24,11 @@ export const DEFAULT_SETTINGS: Readonly<TraceSettings> = Object.freeze({
 export function isColorChoice(value: number): value is ColorChoice {
   return (COLOR_CHOICES as readonly number[]).includes(value);
 }
+
+/** Settings the caller changes: a field that is missing, undefined or null keeps its value in `base`. */
+export type SettingChanges = { [K in keyof TraceSettings]?: TraceSettings[K] | null };
+
+export function withChanges(base: Readonly<TraceSettings>, changes: SettingChanges): TraceSettings {
+  const given = Object.entries(changes).filter(([, value]) => value !== undefined && value !== null);
+  return { ...base, ...Object.fromEntries(given) };
+}

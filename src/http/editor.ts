@@ -6,7 +6,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
-import type { TraceSettings } from '../core/settings.js';
 import { revisionResult } from './job-results.js';
 import { publicUrl } from './public-url.js';
 import {
@@ -29,11 +28,6 @@ const responses = (invalid: string) => ({
   429: problem('Another job is being processed (one job at a time); retry after Retry-After seconds.'),
 });
 
-/** The fields of the request that are set (null and missing keep the revision's value). */
-function changesOf(body: Record<string, unknown>): Partial<TraceSettings> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
-}
-
 const editor: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/jobs/:token/editor/settings', {
     ...operation({
@@ -41,17 +35,18 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Re-trace a revision with new settings',
       description:
         'Re-traces the source image of an MCP-created revision with the given settings into a new revision; ' +
-        'fields left out or null keep their values. Colors the source revision hides stay hidden while the new ' +
-        'trace still has them (the warning says which did not). The source revision is unchanged.',
+        'fields left out or null keep their values, and the body may be omitted. Colors the source revision hides ' +
+        'stay hidden while the new trace still has them (the warning says which did not). The source revision is unchanged.',
       tags: ['mcp'],
       idempotency: 'replay',
+      optionalBody: true,
       params: TokenParams,
       body: EditorSettingsRequest,
       response: responses('nothing else to report'),
     }),
     handler: async (request) => {
       const revision = await runInSlot(app.gate, () =>
-        app.revisions.updateSettings(request.params.token, changesOf(request.body)),
+        app.revisions.updateSettings(request.params.token, request.body),
       );
       return revisionResult(revision, publicUrl(request, ''));
     },

@@ -58,6 +58,8 @@ function problemOf(error: FastifySchemaValidationError, part: string): Validatio
   switch (error.keyword) {
     case 'required':
       return { loc: [...loc, String(params.missingProperty)], msg: 'Field required', type: 'missing' };
+    case 'additionalProperties':
+      return { loc: [...loc, String(params.additionalProperty)], msg: 'Unknown field', type: 'extra_forbidden' };
     case 'enum':
       return { loc, msg: `must be one of: ${(params.allowedValues as unknown[]).join(', ')}`, type: 'enum' };
     case 'type':

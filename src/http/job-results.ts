@@ -21,8 +21,9 @@ export const jobPaths = {
   exportedKit: (id: string) => `/api/jobs/${id}/brand-kit.zip`,
 };
 
+/** Whole seconds left, rounded up: a result made this instant has its full lifetime. */
 function secondsUntil(epochMs: number, now: number): number {
-  return Math.max(0, Math.floor((epochMs - now) / 1000));
+  return Math.max(0, Math.ceil((epochMs - now) / 1000));
 }
 
 /** The sandbox's result: the fields every job result has. */

@@ -210,7 +210,21 @@ export const RevisionResult = Type.Object(
 );
 export type RevisionResult = Static<typeof RevisionResult>;
 
-const nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+/**
+ * An optional field that may also be null, as one schema with a type list:
+ * the validator's type coercion would turn null into 0 or false for the first
+ * branch of a union before trying the null one.
+ */
+function nullable<T extends TSchema>(schema: T) {
+  const { type, enum: allowed } = schema as unknown as { type: string; enum?: unknown[] };
+  return Type.Optional(
+    Type.Unsafe<Static<T> | null>({
+      ...schema,
+      type: [type, 'null'],
+      ...(allowed ? { enum: [...allowed, null] } : {}),
+    }),
+  );
+}
 
 export const EditorSettingsRequest = Type.Object(
   {

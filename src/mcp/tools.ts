@@ -15,7 +15,7 @@ import type { JobService } from '../core/jobs.js';
 import { UPLOAD_MAX_BYTES } from '../core/limits.js';
 import type { RevisionService } from '../core/revisions.js';
 import { sampleLogoPng } from '../core/sample-logo.js';
-import { DEFAULT_SETTINGS, type TraceSettings } from '../core/settings.js';
+import { DEFAULT_SETTINGS, withChanges } from '../core/settings.js';
 import type { UploadService } from '../core/uploads.js';
 import { jobPaths, revisionResult } from '../http/job-results.js';
 import type { RevisionResult } from '../http/schemas.js';
@@ -57,11 +57,6 @@ function decodeBase64Image(text: string): Buffer {
     throw new UnprocessableError(`The image is larger than the ${UPLOAD_MAX_BYTES / 1024 / 1024} MB limit.`);
   }
   return image;
-}
-
-/** The settings the caller gave; zod leaves absent ones undefined. */
-function givenSettings(settings: Partial<TraceSettings>): Partial<TraceSettings> {
-  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
 }
 
 const json = (value: unknown): ContentBlock => ({ type: 'text', text: JSON.stringify(value, null, 2) });
@@ -117,7 +112,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
             : image_base64 !== undefined
               ? decodeBase64Image(image_base64)
               : await sampleLogoPng();
-        const traceSettings = { ...DEFAULT_SETTINGS, ...givenSettings(settings) };
+        const traceSettings = withChanges(DEFAULT_SETTINGS, settings);
         return revisionToolResult(await runInSlot(gate, () => revisions.create(image, traceSettings)));
       }),
   );
@@ -180,7 +175,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     ({ revision_id, ...settings }) =>
       asToolResult('update_settings', log, async () =>
         revisionToolResult(
-          await runInSlot(gate, () => revisions.updateSettings(revision_id, givenSettings(settings))),
+          await runInSlot(gate, () => revisions.updateSettings(revision_id, settings)),
         ),
       ),
   );

@@ -17,7 +17,7 @@
  * one process owns the folder.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import Value from 'typebox/value';
@@ -254,6 +254,22 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
       if (!SAFE_FILE_NAME.test(name)) throw new Error(`unsafe file name ${JSON.stringify(name)}`);
       await writeAtomically(filePath(id, name), bytes);
       if (!liveJob(id)) await rm(filePath(id, name), { force: true });
+    },
+
+    async addFileOnce(id, name, bytes) {
+      if (!liveJob(id)) return null;
+      if (!SAFE_FILE_NAME.test(name)) throw new Error(`unsafe file name ${JSON.stringify(name)}`);
+      // link() refuses an existing name, so the first complete file wins and no reader sees a partial one.
+      const temporary = join(dirs.tmp, randomUUID());
+      await writeFile(temporary, bytes);
+      try {
+        await link(temporary, filePath(id, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      } finally {
+        await rm(temporary, { force: true });
+      }
+      return liveJob(id) ? readFile(filePath(id, name)) : null;
     },
 
     async createUpload(upload, image, limit) {

@@ -50,6 +50,8 @@ export const JobRecordSchema = Type.Object({
     Type.Object({
       /** Every color of the trace, largest area first: the visible palette plus the hidden colors. */
       tracedPalette: Type.Array(Type.String()),
+      /** The engine's own notes on the trace, without notes about hidden colors. */
+      traceWarning: Type.String(),
     }),
   ),
 });
@@ -113,6 +115,12 @@ export interface JobStore {
   readFile(id: string, name: string): Promise<Buffer | null>;
   /** Adds a file (a cached rendering) to a live job; ignored when the job is gone. */
   writeFile(id: string, name: string, bytes: Buffer): Promise<void>;
+  /**
+   * Adds a file unless the job has one of that name already, atomically: of
+   * two concurrent calls one wins. Returns the file's content as it now is
+   * (either caller's bytes), or null when the job is gone.
+   */
+  addFileOnce(id: string, name: string, bytes: Buffer): Promise<Buffer | null>;
 
   /** Atomically claims `key` unless another request holds it or completed it. A claim lapses after leaseMs. */
   claimIdempotencyKey(key: string, fingerprint: string, leaseMs: number): Promise<IdempotencyClaim>;

@@ -5,7 +5,7 @@ import t from 'tap';
 
 import { newToken } from '../../src/core/tokens.js';
 import { openFileStore } from '../../src/store/file-store.js';
-import type { JobRecord } from '../../src/store/store.js';
+import type { JobRecord, UploadRecord } from '../../src/store/store.js';
 import { newDataDir, type Teardown } from '../helpers/app.js';
 
 function jobRecord(now: number, ttlMs: number, id = newToken()): JobRecord {
@@ -149,4 +149,147 @@ t.test('idempotency keys: claim, in flight, complete, release, expire', async (t
   t.same(await store.claimIdempotencyKey('k', 'fp2', 10_000), { state: 'claimed' }, 'expired records are not replayed');
   t.same(await store.sweepExpired(), { jobs: 0, uploads: 0, idempotencyKeys: 1 });
   t.same(await readdir(join(dir, 'idempotency')), []);
+});
+
+function uploadRecord(now: number, ttlMs: number, id = newToken()): UploadRecord {
+  return {
+    id,
+    createdAt: now,
+    expiresAt: now + ttlMs,
+    bytes: 5,
+    sha256: 'a'.repeat(64),
+    format: 'png',
+    width: 8,
+    height: 8,
+  };
+}
+
+t.test('uploads are stored with their image and kept across a reopen, cap count included', async (t) => {
+  const { store, clock, dir } = await clockedStore(t);
+  const upload = uploadRecord(clock.now, 60_000);
+  t.same(await store.createUpload(upload, Buffer.from('image'), 2), { stored: true });
+  const lookup = await store.getUpload(upload.id);
+  t.equal(lookup.state, 'live');
+  if (lookup.state === 'live') {
+    t.same(lookup.upload, upload);
+    t.equal(lookup.image.toString(), 'image');
+  }
+  t.same(await readdir(join(dir, 'tmp')), [], 'atomic writes leave no temporary files');
+  await store.close();
+
+  const reopened = await openFileStore({ dir, sweepIntervalMs: 0, now: () => clock.now });
+  t.teardown(() => reopened.close());
+  const again = await reopened.getUpload(upload.id);
+  t.equal(again.state, 'live', 'still live after the reopen');
+  if (again.state === 'live') {
+    t.same(again.upload, upload);
+    t.equal(again.image.toString(), 'image');
+  }
+  t.same(await reopened.createUpload(uploadRecord(clock.now, 30_000), Buffer.from('two'), 2), { stored: true });
+  t.same(
+    await reopened.createUpload(uploadRecord(clock.now, 60_000), Buffer.from('three'), 2),
+    { stored: false, nextExpiryAt: Math.min(upload.expiresAt, clock.now + 30_000) },
+    'the reopened store counts the upload it loaded',
+  );
+  t.same(await reopened.getUpload(newToken()), { state: 'unknown' });
+});
+
+t.test('the upload limit counts live uploads only and names the earliest expiry', async (t) => {
+  const { store, clock } = await clockedStore(t);
+  const early = uploadRecord(clock.now, 10_000);
+  const late = uploadRecord(clock.now, 20_000);
+  t.same(await store.createUpload(late, Buffer.from('late'), 2), { stored: true });
+  t.same(await store.createUpload(early, Buffer.from('early'), 2), { stored: true });
+  const refused = uploadRecord(clock.now, 60_000);
+  t.same(await store.createUpload(refused, Buffer.from('x'), 2), { stored: false, nextExpiryAt: early.expiresAt });
+  t.same(await store.getUpload(refused.id), { state: 'unknown' }, 'a refused upload is not stored');
+  clock.now = early.expiresAt;
+  t.same(
+    await store.createUpload(uploadRecord(clock.now, 60_000), Buffer.from('x'), 2),
+    { stored: true },
+    'an expired upload counts no more, even before a sweep',
+  );
+});
+
+t.test('expired uploads are swept with their images and remembered as expired', async (t) => {
+  const { store, clock, dir } = await clockedStore(t);
+  const short = uploadRecord(clock.now, 1_000);
+  const shorter = uploadRecord(clock.now, 500);
+  const long = uploadRecord(clock.now, 60_000);
+  for (const upload of [short, shorter, long]) await store.createUpload(upload, Buffer.from(upload.id), 10);
+  clock.now += 1_000;
+  t.same(await store.sweepExpired(), { jobs: 0, uploads: 2, idempotencyKeys: 0 });
+  t.same(
+    (await readdir(join(dir, 'uploads'))).sort(),
+    [`${long.id}.image`, `${long.id}.json`],
+    'only the live upload has files left',
+  );
+  t.same(await store.getUpload(short.id), { state: 'expired' });
+  t.same(await store.getUpload(shorter.id), { state: 'expired' });
+  t.equal((await store.getUpload(long.id)).state, 'live');
+  t.same(await store.sweepExpired(), { jobs: 0, uploads: 0, idempotencyKeys: 0 }, 'nothing left to sweep');
+
+  // A lookup after expiry deletes at once, so the sweep does not count it again.
+  clock.now += 60_000;
+  t.same(await store.getUpload(long.id), { state: 'expired' });
+  t.same(await readdir(join(dir, 'uploads')), []);
+  t.same(await store.sweepExpired(), { jobs: 0, uploads: 0, idempotencyKeys: 0 });
+});
+
+t.test('uploads that expired while the server was down are swept on open', async (t) => {
+  const { store, clock, dir } = await clockedStore(t);
+  const upload = uploadRecord(clock.now, 1_000);
+  await store.createUpload(upload, Buffer.from('image'), 10);
+  await store.close();
+  clock.now += 2_000;
+  const reopened = await openFileStore({ dir, sweepIntervalMs: 0, now: () => clock.now });
+  t.teardown(() => reopened.close());
+  t.same(await readdir(join(dir, 'uploads')), []);
+  t.same(await reopened.getUpload(upload.id), { state: 'expired' });
+});
+
+t.test('an image left without its record is removed on open; records with images stay', async (t) => {
+  const { store, clock, dir } = await clockedStore(t);
+  const kept = uploadRecord(clock.now, 60_000);
+  await store.createUpload(kept, Buffer.from('kept'), 10);
+  await store.close();
+  const orphan = newToken();
+  await writeFile(join(dir, 'uploads', `${orphan}.image`), 'half-written upload');
+  const reopened = await openFileStore({ dir, sweepIntervalMs: 0, now: () => clock.now });
+  t.teardown(() => reopened.close());
+  t.same((await readdir(join(dir, 'uploads'))).sort(), [`${kept.id}.image`, `${kept.id}.json`]);
+  t.same(await reopened.getUpload(orphan), { state: 'unknown' });
+  t.equal((await reopened.getUpload(kept.id)).state, 'live');
+});
+
+t.test('upload ids that are not safe path segments never reach the disk', async (t) => {
+  const { store, clock, dir } = await clockedStore(t);
+  for (const id of ['../jobs/x', '..', 'a/b', '', 'x'.repeat(65)]) {
+    t.same(await store.getUpload(id), { state: 'unknown' }, JSON.stringify(id));
+    await t.rejects(
+      store.createUpload(uploadRecord(clock.now, 60_000, id), Buffer.from('x'), 10),
+      /unsafe upload id/,
+      `createUpload ${JSON.stringify(id)}`,
+    );
+  }
+  t.same(await readdir(join(dir, 'uploads')), []);
+  t.same(await readdir(dir).then((entries) => entries.sort()), ['expired', 'files', 'idempotency', 'jobs', 'tmp', 'uploads']);
+  t.same(await store.createUpload(uploadRecord(clock.now, 60_000), Buffer.from('x'), 1), { stored: true }, 'nothing was counted');
+});
+
+t.test('addFileOnce keeps the first file of a name, also among concurrent callers', async (t) => {
+  const { store, clock, dir } = await clockedStore(t);
+  const job = jobRecord(clock.now, 60_000);
+  await store.createJob(job, { 'logo.svg': Buffer.from('<svg/>') });
+  const contenders = ['first', 'second', 'third', 'fourth'].map((text) => Buffer.from(text));
+  const answers = await Promise.all(contenders.map((bytes) => store.addFileOnce(job.id, 'review-token', bytes)));
+  const stored = await store.readFile(job.id, 'review-token');
+  t.ok(stored && contenders.some((bytes) => bytes.equals(stored)), 'one of the contenders was stored whole');
+  for (const answer of answers) t.same(answer, stored, 'every caller is told the stored content');
+  t.same(await store.addFileOnce(job.id, 'review-token', Buffer.from('later')), stored, 'a later call changes nothing');
+  t.same(await readdir(join(dir, 'tmp')), [], 'no temporary files are left');
+  await t.rejects(store.addFileOnce(job.id, '../escape', Buffer.from('x')), /unsafe file name/);
+  t.equal(await store.addFileOnce(newToken(), 'other', Buffer.from('x')), null, 'null for an unknown job');
+  clock.now += 60_000;
+  t.equal(await store.addFileOnce(job.id, 'other', Buffer.from('x')), null, 'null once the job is gone');
 });
