@@ -76,8 +76,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     versions,
   });
   await app.register(errors);
-  await app.register(versioning, { table: versions });
+  // CORS first: its hook must run before any other can turn a request away, so browsers can read the error.
   await app.register(thirdPartyPlugins);
+  await app.register(versioning, { table: versions });
   await app.register(idempotency);
   // The document collects the routes registered after it.
   await app.register(openapi);

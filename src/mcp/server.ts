@@ -27,5 +27,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     { instructions: INSTRUCTIONS, capabilities: { tools: {} } },
   );
   registerTools(server, options);
+  // The SDK announces list changes once tools exist; a stateless server never sends them.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }
