@@ -8,24 +8,11 @@ import { buildTestApp, newDataDir, type Teardown } from '../helpers/app.js';
 import { fiveColorLogo, png } from '../helpers/fixtures.js';
 import { corpusLogo } from '../helpers/images.js';
 import { uploadForm } from '../helpers/multipart.js';
+import { REVISION_FIELDS } from '../helpers/revision.js';
 import { controlledTracer } from '../helpers/tracer.js';
 
 const BASE_URL = 'https://logos.test';
 const FIVE_COLOR_PNG = png(fiveColorLogo());
-const REVISION_FIELDS = [
-  'bytes',
-  'expires_in_seconds',
-  'height',
-  'hidden_colors',
-  'palette',
-  'preview_markdown',
-  'preview_url',
-  'revision_id',
-  'settings',
-  'svg_url',
-  'warning',
-  'width',
-];
 
 const settingsUrl = (token: string) => `/api/jobs/${token}/editor/settings`;
 const visibilityUrl = (token: string) => `/api/jobs/${token}/editor/visibility`;

@@ -23,6 +23,7 @@ import {
   type Revision,
 } from '../helpers/mcp.js';
 import { corpusLogo } from '../helpers/images.js';
+import { REVISION_FIELDS } from '../helpers/revision.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{24}$/;
 const HEX = /^#[0-9a-f]{6}$/;
@@ -78,20 +79,7 @@ function checkRevision(t: Tap, revision: Revision, baseUrl: string): void {
   t.ok(revision.expires_in_seconds <= 7200 && revision.expires_in_seconds > 7100, 'about two hours left');
   t.same(
     Object.keys(revision).sort(),
-    [
-      'bytes',
-      'expires_in_seconds',
-      'height',
-      'hidden_colors',
-      'palette',
-      'preview_markdown',
-      'preview_url',
-      'revision_id',
-      'settings',
-      'svg_url',
-      'warning',
-      'width',
-    ],
+    REVISION_FIELDS,
     'exactly the Revision fields',
   );
 }
