@@ -165,9 +165,13 @@ async function agentFlow(base: string, client: Client, image: Buffer): Promise<[
   const smoother = await timed('update_settings (smoothing 60)', () =>
     callTool(client, 'update_settings', { revision_id: first.revision_id, smoothing: 60 }),
   );
+  // The smallest color goes, as an agent dropping a stray shade would; a one-color trace keeps it.
   const palette = smoother.palette as string[];
   const hidden = await timed('set_color_visibility', () =>
-    callTool(client, 'set_color_visibility', { revision_id: smoother.revision_id, hidden_colors: palette.slice(-1) }),
+    callTool(client, 'set_color_visibility', {
+      revision_id: smoother.revision_id,
+      hidden_colors: palette.length > 1 ? palette.slice(-1) : [],
+    }),
   );
   const review = await timed('review_vectorization', () =>
     callTool(client, 'review_vectorization', { revision_id: hidden.revision_id }),
