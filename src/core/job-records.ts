@@ -1,7 +1,7 @@
 /**
  * Job records over the store, shared by the job service and the revision
  * service: creating a job with its SVG and other files, finding a live one,
- * and reading its files.
+ * reading its files, and keeping renderings of its SVG with them.
  */
 import { JobExpiredError, JobNotFoundError } from './errors.js';
 import { isWellFormedToken, newToken } from './tokens.js';
@@ -27,6 +27,8 @@ export interface JobRecords {
   /** A file of the job, or JobExpiredError when the job expired between lookup and read. */
   file(job: JobRecord, name: string): Promise<Buffer>;
   svgText(job: JobRecord): Promise<string>;
+  /** A rendering of the job's SVG kept with its files as `name`, made on first request. */
+  rendering(job: JobRecord, name: string, render: (svg: string) => Promise<Buffer>): Promise<Buffer>;
 }
 
 export function jobRecords({ store, ttlSeconds, now }: JobRecordsOptions): JobRecords {
@@ -34,6 +36,10 @@ export function jobRecords({ store, ttlSeconds, now }: JobRecordsOptions): JobRe
     const bytes = await store.readFile(job.id, name);
     if (!bytes) throw new JobExpiredError(job.id);
     return bytes;
+  }
+
+  async function svgText(job: JobRecord): Promise<string> {
+    return (await file(job, SVG_FILE)).toString('utf8');
   }
 
   return {
@@ -59,9 +65,14 @@ export function jobRecords({ store, ttlSeconds, now }: JobRecordsOptions): JobRe
     },
 
     file,
+    svgText,
 
-    async svgText(job) {
-      return (await file(job, SVG_FILE)).toString('utf8');
+    async rendering(job, name, render) {
+      const cached = await store.readFile(job.id, name);
+      if (cached) return cached;
+      const bytes = await render(await svgText(job));
+      await store.writeFile(job.id, name, bytes);
+      return bytes;
     },
   };
 }

@@ -3,13 +3,13 @@
  * hiding colors of another job), finds them, and produces their files. It owns
  * no HTTP concerns; callers decide which operations go through the gate.
  */
-import { KitNotExportedError, UnprocessableError } from './errors.js';
+import { KitNotExportedError } from './errors.js';
 import { buildBrandKit, type BrandKitRequest } from './brand-kit/index.js';
 import { renderMockup, type MockupKind } from './mockups/index.js';
 import { renderPng, scaleToFit } from './render.js';
 import { sampleLogoPng } from './sample-logo.js';
 import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
-import { normalizeHex, removeFills } from './svg-edit.js';
+import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { jobRecords, SVG_FILE } from './job-records.js';
 import { traceImage, type TraceResult } from './tracer.js';
 import type { JobRecord, JobStore } from '../store/store.js';
@@ -47,7 +47,8 @@ export interface JobService {
   exportedKitZip(id: string): Promise<Buffer>;
 }
 
-function warningOf(trace: TraceResult): string {
+/** The engine's notes on a trace, as the warning field of a result. */
+export function warningOf(trace: TraceResult): string {
   return trace.warnings.join('; ');
 }
 
@@ -55,7 +56,7 @@ export function createJobService(options: JobServiceOptions): JobService {
   const { store } = options;
   const trace = options.trace ?? traceImage;
   const records = jobRecords({ store, ttlSeconds: options.ttlSeconds, now: options.now ?? Date.now });
-  const { get, file, svgText } = records;
+  const { get, file, svgText, rendering } = records;
 
   async function fromTrace(
     origin: 'upload' | 'sample',
@@ -80,15 +81,6 @@ export function createJobService(options: JobServiceOptions): JobService {
     );
   }
 
-  /** A rendering kept with the job's files, made on first request. */
-  async function rendering(job: JobRecord, name: string, render: (svg: string) => Promise<Buffer>): Promise<Buffer> {
-    const cached = await store.readFile(job.id, name);
-    if (cached) return cached;
-    const bytes = await render(await svgText(job));
-    await store.writeFile(job.id, name, bytes);
-    return bytes;
-  }
-
   return {
     vectorize(image, settings, uploadSessionId) {
       return fromTrace('upload', image, settings, uploadSessionId);
@@ -100,18 +92,10 @@ export function createJobService(options: JobServiceOptions): JobService {
 
     async hideColors(sourceId, colors) {
       const source = await get(sourceId);
-      const requested = [...new Set(colors.map(normalizeHex))];
-      const strangers = requested.filter((c) => !source.palette.includes(c) && !source.hiddenColors.includes(c));
-      if (strangers.length > 0) {
-        throw new UnprocessableError(
-          `${strangers.join(', ')} ${strangers.length === 1 ? 'is' : 'are'} not in this job's palette (${source.palette.join(', ')}).`,
-        );
-      }
+      // Colors the job already hides may be listed again.
+      const requested = colorsToHide(colors, [...source.palette, ...source.hiddenColors], 'job', source.palette);
       const hiding = new Set(requested.filter((c) => source.palette.includes(c)));
-      const palette = source.palette.filter((c) => !hiding.has(c));
-      if (palette.length === 0) {
-        throw new UnprocessableError('At least one palette color must stay visible.');
-      }
+      const palette = visibleColors(source.palette, hiding);
       return records.create(
         {
           origin: 'visibility',

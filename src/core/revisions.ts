@@ -11,12 +11,12 @@
 import { timingSafeEqual } from 'node:crypto';
 
 import type { BrandKitRequest } from './brand-kit/index.js';
-import { JobExpiredError, NotARevisionError, ReviewRequiredError, UnprocessableError } from './errors.js';
+import { JobExpiredError, NotARevisionError, ReviewRequiredError } from './errors.js';
 import { jobRecords } from './job-records.js';
-import { EXPORTED_KIT_FILE, type JobService, type Tracer } from './jobs.js';
+import { EXPORTED_KIT_FILE, warningOf, type JobService, type Tracer } from './jobs.js';
 import { withChanges, type SettingChanges, type TraceSettings } from './settings.js';
 import { renderReviewSheet } from './review-sheet.js';
-import { normalizeHex, removeFills } from './svg-edit.js';
+import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { newToken } from './tokens.js';
 import { traceImage } from './tracer.js';
 import type { JobRecord, JobStore } from '../store/store.js';
@@ -73,10 +73,6 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function joinWarnings(...warnings: string[]): string {
-  return warnings.filter(Boolean).join('; ');
-}
-
 export function createRevisionService(options: RevisionServiceOptions): RevisionService {
   const { store, jobs } = options;
   const trace = options.trace ?? traceImage;
@@ -107,18 +103,19 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
         : '',
     ];
     const hiding = new Set(hidden);
+    const traceWarning = warningOf(result);
     return records.create(
       {
         origin: 'revision',
         width: result.width,
         height: result.height,
         palette: result.palette.filter((c) => !hiding.has(c)),
-        warning: joinWarnings(...result.warnings, ...notes),
+        warning: [traceWarning, ...notes].filter(Boolean).join('; '),
         originalId: parent?.id ?? null,
         hiddenColors: hidden,
         settings,
         uploadSessionId: '',
-        revision: { tracedPalette: result.palette, traceWarning: joinWarnings(...result.warnings) },
+        revision: { tracedPalette: result.palette, traceWarning },
       },
       removeFills(result.svg, hiding),
       { [SOURCE_IMAGE_FILE]: image, [TRACED_SVG_FILE]: Buffer.from(result.svg) },
@@ -164,16 +161,8 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
     async setHiddenColors(id, colors) {
       const source = await get(id);
       const { tracedPalette, traceWarning } = source.revision!;
-      const hidden = [...new Set(colors.map(normalizeHex))];
-      const strangers = hidden.filter((c) => !tracedPalette.includes(c));
-      if (strangers.length > 0) {
-        throw new UnprocessableError(
-          `${strangers.join(', ')} ${strangers.length === 1 ? 'is' : 'are'} not in this revision's palette (${tracedPalette.join(', ')}).`,
-        );
-      }
-      const hiding = new Set(hidden);
-      const palette = tracedPalette.filter((c) => !hiding.has(c));
-      if (palette.length === 0) throw new UnprocessableError('At least one palette color must stay visible.');
+      const hiding = new Set(colorsToHide(colors, tracedPalette, 'revision', tracedPalette));
+      const palette = visibleColors(tracedPalette, hiding);
       const [image, fullSvg] = await Promise.all([
         records.file(source, SOURCE_IMAGE_FILE),
         records.file(source, TRACED_SVG_FILE),
@@ -199,11 +188,9 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
 
     async reviewSheet(id) {
       const revision = await get(id);
-      const cached = await store.readFile(revision.id, REVIEW_SHEET_FILE);
-      if (cached) return cached;
-      const sheet = await renderReviewSheet(await records.svgText(revision), revision.palette, revision.hiddenColors);
-      await store.writeFile(revision.id, REVIEW_SHEET_FILE, sheet);
-      return sheet;
+      return records.rendering(revision, REVIEW_SHEET_FILE, (svg) =>
+        renderReviewSheet(svg, revision.palette, revision.hiddenColors),
+      );
     },
 
     async review(id) {
