@@ -79,19 +79,18 @@ export const VisibilityJobResult = Type.Object(
 );
 export type VisibilityJobResult = Static<typeof VisibilityJobResult>;
 
+/** The colors and smoothing settings' allowed values, with each use's own description and default. */
+const colorsSetting = (options: { description: string; default?: number }) =>
+  Type.Unsafe<(typeof COLOR_CHOICES)[number]>({ type: 'integer', enum: [...COLOR_CHOICES], ...options });
+const smoothingSetting = (options: { description: string; default?: number }) =>
+  Type.Integer({ minimum: 0, maximum: 100, ...options });
+
 const settingsFields = {
   colors: Type.Optional(
-    Type.Unsafe<(typeof COLOR_CHOICES)[number]>({
-      type: 'integer',
-      enum: [...COLOR_CHOICES],
-      default: DEFAULT_SETTINGS.colors,
-      description: 'Number of colors; 0 chooses automatically.',
-    }),
+    colorsSetting({ default: DEFAULT_SETTINGS.colors, description: 'Number of colors; 0 chooses automatically.' }),
   ),
   smoothing: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: 100,
+    smoothingSetting({
       default: DEFAULT_SETTINGS.smoothing,
       description: '0 follows the pixels; 100 gives the fewest, roundest curves.',
     }),
@@ -171,12 +170,8 @@ export const KitRequest = Type.Object(
 
 export const RevisionSettings = Type.Object(
   {
-    colors: Type.Unsafe<(typeof COLOR_CHOICES)[number]>({
-      type: 'integer',
-      enum: [...COLOR_CHOICES],
-      description: 'Number of colors; 0 chose automatically.',
-    }),
-    smoothing: Type.Integer({ minimum: 0, maximum: 100, description: '0 follows the pixels; 100 is roundest.' }),
+    colors: colorsSetting({ description: 'Number of colors; 0 chose automatically.' }),
+    smoothing: smoothingSetting({ description: '0 follows the pixels; 100 is roundest.' }),
     transparent: Type.Boolean({ description: 'The background was removed.' }),
     trim: Type.Boolean({ description: 'The SVG is cropped to the logo.' }),
   },
@@ -228,14 +223,8 @@ function nullable<T extends TSchema>(schema: T) {
 
 export const EditorSettingsRequest = Type.Object(
   {
-    colors: nullable(
-      Type.Unsafe<(typeof COLOR_CHOICES)[number]>({
-        type: 'integer',
-        enum: [...COLOR_CHOICES],
-        description: 'Number of colors; 0 chooses automatically.',
-      }),
-    ),
-    smoothing: nullable(Type.Integer({ minimum: 0, maximum: 100, description: '0 follows the pixels; 100 is roundest.' })),
+    colors: nullable(colorsSetting({ description: 'Number of colors; 0 chooses automatically.' })),
+    smoothing: nullable(smoothingSetting({ description: '0 follows the pixels; 100 is roundest.' })),
     transparent: nullable(Type.Boolean({ description: 'Remove the background.' })),
     trim: nullable(Type.Boolean({ description: 'Crop to the logo.' })),
   },
