@@ -45,7 +45,7 @@ function swatch(color: string, index: number, top: number, hidden: boolean): str
     `<rect x="${x}" y="${top}" width="${SWATCH}" height="${SWATCH}" fill="${color}" stroke="${FRAME}"${hidden ? ' fill-opacity="0.35"' : ''}/>` +
     strike +
     `<text x="${x + SWATCH + 8}" y="${top + 17}" font-size="13" fill="${INK}">${escapeXml(color)}</text>` +
-    `<text x="${x + SWATCH + 8}" y="${top + 34}" font-size="11" fill="${INK}">${hidden ? 'hidden' : ''}</text>`
+    (hidden ? `<text x="${x + SWATCH + 8}" y="${top + 34}" font-size="11" fill="${INK}">hidden</text>` : '')
   );
 }
 

@@ -151,6 +151,16 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
     await rm(uploadImagePath(id), { force: true });
   }
 
+  /** Expires every record of `records` whose time is up; returns how many. */
+  async function expireDue(
+    records: Map<string, { id: string; expiresAt: number }>,
+    expireOne: (id: string) => Promise<void>,
+  ): Promise<number> {
+    const due = [...records.values()].filter((record) => record.expiresAt <= now());
+    for (const record of due) await expireOne(record.id);
+    return due.length;
+  }
+
   /** The records of a folder of `<id>.json` files that match their schema. */
   async function loadRecords<T extends { id: string }>(
     dir: string,
@@ -331,20 +341,8 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
     },
 
     async sweepExpired() {
-      let expiredJobs = 0;
-      for (const job of [...jobs.values()]) {
-        if (job.expiresAt <= now()) {
-          await expire(job.id);
-          expiredJobs += 1;
-        }
-      }
-      let expiredUploads = 0;
-      for (const upload of [...uploads.values()]) {
-        if (upload.expiresAt <= now()) {
-          await expireUpload(upload.id);
-          expiredUploads += 1;
-        }
-      }
+      const expiredJobs = await expireDue(jobs, expire);
+      const expiredUploads = await expireDue(uploads, expireUpload);
       for (const [key, claim] of claims) if (claim.until <= now()) claims.delete(key);
       await forgetOldExpiredTokens();
       return { jobs: expiredJobs, uploads: expiredUploads, idempotencyKeys: await sweepIdempotency() };
