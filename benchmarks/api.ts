@@ -10,10 +10,8 @@
  *  - each step of the agent flow (upload, vectorize, update, visibility, review, export, download).
  * Prints the figures with PASS/FAIL and writes benchmarks/RESULTS-api.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -23,6 +21,7 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 
 import { traceImage } from '../src/core/tracer.js';
+import { startServer } from '../test/helpers/server-process.js';
 import { PROJECT_ROOT } from './lib/args.js';
 import { describeMachine, describeMachineLine } from './lib/machine.js';
 import { median } from './lib/stats.js';
@@ -40,43 +39,6 @@ const TARGETS = { overheadMs: 15, svgRequestsPerSecond: 5000, healthP99Ms: 20, m
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
-async function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      MAX_CONCURRENT_JOBS: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, child };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  child.kill();
-  throw new Error('the server did not start');
 }
 
 function uploadBody(image: Buffer, name: string): FormData {
@@ -228,7 +190,10 @@ async function main(): Promise<void> {
     .toBuffer();
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lv-bench-api-'));
-  const { base, child } = await startServer(dataDir);
+  const { base, child } = await startServer(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAX_CONCURRENT_JOBS: '1' },
+    ['ignore', 'inherit', 'inherit'],
+  );
   try {
     const { engineMs, latencyMs } = await vectorizeBesideEngine(base, image);
     const job = await vectorize(base, image);
