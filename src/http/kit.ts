@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
-import { KIT_DEFAULTS } from '../core/brand-kit/index.js';
+import { kitRequestOf } from '../core/brand-kit/index.js';
 import { attachment, slug } from './content-disposition.js';
 import { binary, ErrorBody, INVALID_KEY, KitRequest, operation, TokenParams, UNSUPPORTED_VERSION } from './schemas.js';
 
@@ -35,10 +35,9 @@ const kit: FastifyPluginAsyncTypebox = async (app) => {
     }),
     handler: async (request, reply) => {
       const { token } = request.params;
-      const name = request.body.name ?? KIT_DEFAULTS.name;
-      const backgroundColor = (request.body.background_color ?? KIT_DEFAULTS.backgroundColor).toLowerCase();
-      const zip = await runInSlot(app.gate, () => app.jobs.kitZip(token, { name, backgroundColor }));
-      reply.header('Content-Disposition', attachment(`${slug(name) || 'brand'}-kit.zip`));
+      const kitRequest = kitRequestOf(request.body);
+      const zip = await runInSlot(app.gate, () => app.jobs.kitZip(token, kitRequest));
+      reply.header('Content-Disposition', attachment(`${slug(kitRequest.name) || 'brand'}-kit.zip`));
       return reply.type('application/zip').send(zip);
     },
   });

@@ -7,7 +7,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 
-import { KIT_DEFAULTS } from '../core/brand-kit/index.js';
+import { kitRequestOf } from '../core/brand-kit/index.js';
 import { UnprocessableError } from '../core/errors.js';
 import { escapeMarkdown } from '../core/escape.js';
 import { runInSlot, type ConcurrencyGate } from '../core/gate.js';
@@ -248,12 +248,9 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
       outputSchema: exportOutput,
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ revision_id, review_token, name, background_color }) =>
+    ({ revision_id, review_token, ...kitFields }) =>
       asToolResult('export_brand_kit', log, async () => {
-        const request = {
-          name: name ?? KIT_DEFAULTS.name,
-          backgroundColor: (background_color ?? KIT_DEFAULTS.backgroundColor).toLowerCase(),
-        };
+        const request = kitRequestOf(kitFields);
         // The review comes before the gate: a missing review is the answer even when the service is busy.
         await revisions.checkReviewToken(revision_id, review_token);
         const kit = await runInSlot(gate, () => revisions.exportKit(revision_id, review_token, request));

@@ -3,6 +3,7 @@
  * and app icons, social images and mockups. Builds run one at a time (a
  * module-level queue), so the process never holds two kits' bitmaps at once.
  */
+import { KIT_NAME_MAX_CHARS } from '../limits.js';
 import { parseLogoArt } from '../logo-art.js';
 import { androidFiles } from './android-icons.js';
 import type { KitContext } from './context.js';
@@ -41,15 +42,21 @@ export interface BrandKitRequest {
   backgroundColor: string;
 }
 
-export const MAX_NAME_CHARACTERS = 80;
-
 /** The interface's defaults for a kit request. */
 export const KIT_DEFAULTS: Readonly<BrandKitRequest> = Object.freeze({ name: 'Your brand', backgroundColor: '#ffffff' });
+
+/** The kit request of the wire's optional fields: defaults fill the gaps, and the color is lower-cased. */
+export function kitRequestOf(fields: { name?: string | undefined; background_color?: string | undefined }): BrandKitRequest {
+  return {
+    name: fields.name ?? KIT_DEFAULTS.name,
+    backgroundColor: (fields.background_color ?? KIT_DEFAULTS.backgroundColor).toLowerCase(),
+  };
+}
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** The HTTP layer validates requests first; this keeps other callers from building a kit the API could never ask for. */
 function checkRequest(request: BrandKitRequest): void {
-  if ([...request.name].length > MAX_NAME_CHARACTERS) throw new RangeError(`the brand name is longer than ${MAX_NAME_CHARACTERS} characters`);
+  if ([...request.name].length > KIT_NAME_MAX_CHARS) throw new RangeError(`the brand name is longer than ${KIT_NAME_MAX_CHARS} characters`);
   if (!HEX_COLOR.test(request.backgroundColor)) throw new RangeError(`background color must be #rrggbb (got ${JSON.stringify(request.backgroundColor)})`);
 }
 

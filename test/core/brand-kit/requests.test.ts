@@ -1,7 +1,8 @@
 /** What buildBrandKit refuses before any work: requests the API could never send, SVGs that are not our engine's. */
 import t from 'tap';
 
-import { buildBrandKit, MAX_NAME_CHARACTERS } from '../../../src/core/brand-kit/index.js';
+import { buildBrandKit } from '../../../src/core/brand-kit/index.js';
+import { KIT_NAME_MAX_CHARS } from '../../../src/core/limits.js';
 
 const LOGO = {
   svg: '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50"><path fill="#336699" d="M0 0h100v50H0z"/></svg>',
@@ -11,7 +12,7 @@ const LOGO = {
 };
 
 t.test('names up to 80 characters (not UTF-16 units) and #rrggbb backgrounds only', async (t) => {
-  t.equal(MAX_NAME_CHARACTERS, 80);
+  t.equal(KIT_NAME_MAX_CHARS, 80);
   await t.rejects(buildBrandKit(LOGO, { name: 'x'.repeat(81), backgroundColor: '#ffffff' }), RangeError);
   await t.rejects(buildBrandKit(LOGO, { name: 'Acme', backgroundColor: 'red' }), RangeError);
   await t.rejects(buildBrandKit(LOGO, { name: 'Acme', backgroundColor: '#fff' }), RangeError);
