@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 
 import { traceImage } from '../src/core/tracer.js';
+import { callOk } from '../test/helpers/mcp.js';
 import { startServer } from '../test/helpers/server-process.js';
 import { PROJECT_ROOT } from './lib/args.js';
 import { describeMachine, describeMachineLine } from './lib/machine.js';
@@ -79,13 +80,6 @@ async function mcpClient(base: string): Promise<Client> {
   return client;
 }
 
-/** The structured result of a tool call that must succeed. */
-async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const result = await client.callTool({ name, arguments: args });
-  if (result.isError || !result.structuredContent) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
-  return result.structuredContent as Record<string, unknown>;
-}
-
 async function mcpUpload(base: string, image: Buffer): Promise<string> {
   const res = await fetch(`${base}/api/mcp/uploads`, { method: 'POST', body: uploadBody(image, 'logo.png') });
   if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
@@ -95,7 +89,7 @@ async function mcpUpload(base: string, image: Buffer): Promise<string> {
 /** Median latency of vectorize_logo (from one upload_id) and of POST /api/vectorize, in alternation. */
 async function mcpBesideRest(base: string, client: Client, image: Buffer): Promise<{ mcpMs: number; restMs: number }> {
   const uploadId = await mcpUpload(base, image);
-  const runMcp = () => callTool(client, 'vectorize_logo', { upload_id: uploadId });
+  const runMcp = () => callOk(client, 'vectorize_logo', { upload_id: uploadId });
   for (let i = 0; i < WARM_UP_RUNS; i++) {
     await runMcp();
     await vectorize(base, image);
@@ -123,23 +117,23 @@ async function agentFlow(base: string, client: Client, image: Buffer): Promise<[
     return value;
   };
   const uploadId = await timed('POST /api/mcp/uploads', () => mcpUpload(base, image));
-  const first = await timed('vectorize_logo', () => callTool(client, 'vectorize_logo', { upload_id: uploadId }));
+  const first = await timed('vectorize_logo', () => callOk(client, 'vectorize_logo', { upload_id: uploadId }));
   const smoother = await timed('update_settings (smoothing 60)', () =>
-    callTool(client, 'update_settings', { revision_id: first.revision_id, smoothing: 60 }),
+    callOk(client, 'update_settings', { revision_id: first.revision_id, smoothing: 60 }),
   );
   // The smallest color goes, as an agent dropping a stray shade would; a one-color trace keeps it.
   const palette = smoother.palette as string[];
   const hidden = await timed('set_color_visibility', () =>
-    callTool(client, 'set_color_visibility', {
+    callOk(client, 'set_color_visibility', {
       revision_id: smoother.revision_id,
       hidden_colors: palette.length > 1 ? palette.slice(-1) : [],
     }),
   );
   const review = await timed('review_vectorization', () =>
-    callTool(client, 'review_vectorization', { revision_id: hidden.revision_id }),
+    callOk(client, 'review_vectorization', { revision_id: hidden.revision_id }),
   );
   const exported = await timed('export_brand_kit', () =>
-    callTool(client, 'export_brand_kit', {
+    callOk(client, 'export_brand_kit', {
       revision_id: hidden.revision_id,
       review_token: review.review_token,
       name: 'Bench',

@@ -80,22 +80,6 @@ export async function callOk<T = Record<string, unknown>>(
   return structured<T>(await callTool(client, name, args));
 }
 
-/** The Revision fields of the spec, all required. */
-export interface Revision {
-  revision_id: string;
-  svg_url: string;
-  preview_url: string;
-  preview_markdown: string;
-  palette: string[];
-  hidden_colors: string[];
-  width: number;
-  height: number;
-  bytes: number;
-  warning: string;
-  settings: { colors: number; smoothing: number; transparent: boolean; trim: boolean };
-  expires_in_seconds: number;
-}
-
 export interface McpUpload {
   upload_id: string;
   expires_at: string;

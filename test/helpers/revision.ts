@@ -13,3 +13,19 @@ export const REVISION_FIELDS = [
   'warning',
   'width',
 ];
+
+/** A revision result as the spec's table types it; all fields are required. */
+export interface Revision {
+  revision_id: string;
+  svg_url: string;
+  preview_url: string;
+  preview_markdown: string;
+  palette: string[];
+  hidden_colors: string[];
+  width: number;
+  height: number;
+  bytes: number;
+  warning: string;
+  settings: { colors: number; smoothing: number; transparent: boolean; trim: boolean };
+  expires_in_seconds: number;
+}

@@ -19,8 +19,8 @@ import {
   sleep,
   textOf,
   type McpUpload,
-  type Revision,
 } from '../helpers/mcp.js';
+import type { Revision } from '../helpers/revision.js';
 import { controlledTracer } from '../helpers/tracer.js';
 
 /** The assertions the helpers below use, as any tap test (root or subtest) has them. */

@@ -20,10 +20,9 @@ import {
   postUpload,
   textOf,
   type McpUpload,
-  type Revision,
 } from '../helpers/mcp.js';
 import { corpusLogo } from '../helpers/images.js';
-import { REVISION_FIELDS } from '../helpers/revision.js';
+import { REVISION_FIELDS, type Revision } from '../helpers/revision.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{24}$/;
 const HEX = /^#[0-9a-f]{6}$/;
