@@ -2,12 +2,13 @@
 
 use std::time::Instant;
 
+use crate::background::{paper_color, remove_paper, Removal};
 use crate::canvas::Canvas;
-use crate::color::{delta_e, hex, is_paper_like, to_lab};
+use crate::color::hex;
 use crate::decode::decode;
 use crate::error::{EngineError, EngineResult};
 use crate::labels::LabelMap;
-use crate::palette::{choose, find_clusters, Cluster, Tolerances};
+use crate::palette::{choose, find_clusters, Clusters, Tolerances};
 use crate::subpixel::{self, refine_2x};
 use crate::svg::document;
 use crate::trace::{plain_vtracer, trace_layers};
@@ -24,7 +25,12 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { colors: 0, smoothing: 20, transparent: true, trim: true }
+        Settings {
+            colors: 0,
+            smoothing: 20,
+            transparent: true,
+            trim: true,
+        }
     }
 }
 
@@ -37,7 +43,10 @@ impl Settings {
             )));
         }
         if self.smoothing > 100 {
-            return Err(EngineError::InvalidOption(format!("smoothing must be 0 to 100 (got {})", self.smoothing)));
+            return Err(EngineError::InvalidOption(format!(
+                "smoothing must be 0 to 100 (got {})",
+                self.smoothing
+            )));
         }
         Ok(())
     }
@@ -54,39 +63,40 @@ pub struct Traced {
     pub engine_ms: f64,
 }
 
-/// A border color is the background when it is paper-like (white, off-white,
-/// light gray) and this common on the border. Other colors are kept: a
-/// full-bleed badge and a logo on a colored backdrop look the same, and
-/// deleting a badge would destroy the logo.
-const PAPER_BORDER_SHARE: f64 = 0.25;
+const NO_PAPER: &str =
+    "No background removed: no light paper color surrounds the art, so every color is kept";
 
-/// The paper of an opaque image: the paper-like cluster most common on the
-/// border when it is common enough there, or else (a full-bleed badge) the
-/// heaviest paper-like cluster inside, the knocked-out shapes of the badge.
-fn paper_background(canvas: &Canvas, clusters: &[Cluster]) -> Option<usize> {
-    let border = canvas.border_indices();
-    let mut votes = vec![0usize; clusters.len()];
-    for &i in &border {
-        if !canvas.opaque[i] {
-            continue;
+/// The warning that says, in words a person understands, what the background
+/// removal did.
+fn describe_removal(removal: &Removal, paper: &str) -> String {
+    let plural = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
         }
-        let lab = to_lab(canvas.rgb[i]);
-        let nearest = clusters
-            .iter()
-            .enumerate()
-            .min_by(|a, b| delta_e(&a.1.lab, &lab).total_cmp(&delta_e(&b.1.lab, &lab)))?
-            .0;
-        votes[nearest] += 1;
+    };
+    if removal.paper_pixels == 0 {
+        return format!(
+            "No background removed: the art fills the frame ({} edge to edge), so every color is kept",
+            plural(removal.bands, &format!("{paper} band runs"), &format!("{paper} bands run"))
+        );
     }
-    let paper = |i: &usize| is_paper_like(&clusters[*i].lab);
-    // The logo itself may cover most of the border (a wide wordmark touching
-    // both sides): the paper only has to be common there, not dominant.
-    let on_border = (0..clusters.len()).filter(paper).max_by_key(|&i| votes[i]);
-    match on_border {
-        Some(i) if votes[i] as f64 / border.len() as f64 >= PAPER_BORDER_SHARE => Some(i),
-        // Clusters come heaviest first.
-        _ => (0..clusters.len()).find(paper),
+    let mut text = format!("Removed background {paper} (the paper around the art)");
+    if removal.holes > 0 {
+        text += &format!(
+            " and {} inside it",
+            plural(removal.holes, "counter", "counters")
+        );
     }
+    let kept = removal.figures + removal.bands;
+    if kept > 0 {
+        text += &format!(
+            "; kept {} of that color as part of the art",
+            plural(kept, "shape", "shapes")
+        );
+    }
+    text
 }
 
 pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
@@ -105,17 +115,22 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     }
     let opaque_pixels = canvas.opaque.iter().filter(|&&o| o).count();
     if opaque_pixels == 0 {
-        return Err(EngineError::NothingToTrace("the image is fully transparent"));
+        return Err(EngineError::NothingToTrace(
+            "the image is fully transparent",
+        ));
     }
 
     let tolerances = Tolerances::for_source(decoded.lossy);
-    let clusters = find_clusters(&canvas, tolerances, decoded.lossy);
     // An image that uses transparency already says what its background is.
-    let background = if settings.transparent && opaque_pixels == canvas.opaque.len() {
-        paper_background(&canvas, &clusters)
+    let paper = if settings.transparent && opaque_pixels == canvas.opaque.len() {
+        paper_color(&canvas)
     } else {
         None
     };
+    let Clusters {
+        clusters,
+        paper: background,
+    } = find_clusters(&canvas, tolerances, decoded.lossy, paper);
     let chosen = choose(&clusters, settings.colors, opaque_pixels, background);
     let mut palette: Vec<_> = chosen.iter().map(|&i| clusters[i].rgb).collect();
     let background_label = background.map(|b| {
@@ -124,16 +139,16 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     });
 
     let mut map = LabelMap::assign(&canvas, palette, tolerances.merge_de);
-    if let Some(label) = background_label {
-        // Enclosed areas of the background color go too. On an opaque image a
-        // letter's counter and a white element inside a badge are the same
-        // pixels; counters are far more common (64 against 19 logos in our
-        // corpus), and a knocked-out element still reads right on any backdrop,
-        // where a filled counter shows as a white blot.
-        let cleared = map.clear_label(label);
-        if cleared > 0 {
-            warnings.push(format!("Removed background {}", hex(map.palette[label as usize])));
+    match background_label {
+        Some(label) => {
+            let paper_hex = hex(map.palette[label as usize]);
+            let removal = remove_paper(&mut map, label, tolerances.merge_de);
+            warnings.push(describe_removal(&removal, &paper_hex));
         }
+        None if settings.transparent && opaque_pixels == canvas.opaque.len() => {
+            warnings.push(NO_PAPER.to_string())
+        }
+        None => {}
     }
     // `choose` already capped the count; drop colors no pixel kept.
     map.compact();
@@ -159,20 +174,36 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     let layers = if decoded.lossy {
         let fine = refine_2x(&canvas, &map);
         drop(canvas);
-        trace_layers(&fine, settings.smoothing, subpixel::FACTOR, f64::from(scale) / subpixel::FACTOR)?
+        trace_layers(
+            &fine,
+            settings.smoothing,
+            subpixel::FACTOR,
+            f64::from(scale) / subpixel::FACTOR,
+        )?
     } else {
         trace_layers(&map, settings.smoothing, 1.0, f64::from(scale))?
     };
     if layers.is_empty() {
-        return Err(EngineError::NothingToTrace("every shape is smaller than the speckle filter"));
+        return Err(EngineError::NothingToTrace(
+            "every shape is smaller than the speckle filter",
+        ));
     }
     // The palette is exactly the set of fills: colors whose every shape fell
     // under the speckle filter are gone from both.
-    let kept: Vec<usize> = map.palette.iter().enumerate().filter(|(_, c)| layers.iter().any(|l| l.color == **c)).map(|(i, _)| i).collect();
+    let kept: Vec<usize> = map
+        .palette
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| layers.iter().any(|l| l.color == **c))
+        .map(|(i, _)| i)
+        .collect();
     Ok(Traced {
         svg: document(width, height, &layers),
         palette: kept.iter().map(|&i| hex(map.palette[i])).collect(),
-        coverage: kept.iter().map(|&i| areas[i] as f64 / total as f64).collect(),
+        coverage: kept
+            .iter()
+            .map(|&i| areas[i] as f64 / total as f64)
+            .collect(),
         width,
         height,
         warnings,
@@ -194,5 +225,13 @@ pub fn trace_plain(bytes: &[u8]) -> EngineResult<Traced> {
         }
     }
     // Coverage is not measured for the baseline.
-    Ok(Traced { svg, palette, coverage: Vec::new(), width, height, warnings: Vec::new(), engine_ms: started.elapsed().as_secs_f64() * 1000.0 })
+    Ok(Traced {
+        svg,
+        palette,
+        coverage: Vec::new(),
+        width,
+        height,
+        warnings: Vec::new(),
+        engine_ms: started.elapsed().as_secs_f64() * 1000.0,
+    })
 }

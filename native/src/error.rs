@@ -18,7 +18,9 @@ pub enum EngineError {
     CorruptImage(String),
     #[error("the image is {width}x{height} px; each side must be at least {MIN_SIDE} px")]
     TooSmall { width: u32, height: u32 },
-    #[error("the image is {width}x{height} px; the limit is {MAX_SIDE} px per side and 20 megapixels")]
+    #[error(
+        "the image is {width}x{height} px; the limit is {MAX_SIDE} px per side and 20 megapixels"
+    )]
     TooLarge { width: u32, height: u32 },
     #[error("nothing to trace: {0}")]
     NothingToTrace(&'static str),

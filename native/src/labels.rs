@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use crate::canvas::Canvas;
-use crate::grid;
 use crate::color::{delta_e, pack, rgb_distance2, to_lab, Lab, Rgb};
+use crate::grid;
 
 pub const TRANSPARENT: u8 = u8::MAX;
 /// Edge pixels look for settled neighbours this far away.
@@ -25,7 +25,10 @@ struct Nearest {
 
 impl Nearest {
     fn new(palette: &[Rgb]) -> Nearest {
-        Nearest { labs: palette.iter().map(|&c| to_lab(c)).collect(), cache: HashMap::new() }
+        Nearest {
+            labs: palette.iter().map(|&c| to_lab(c)).collect(),
+            cache: HashMap::new(),
+        }
     }
 
     fn find(&mut self, rgb: Rgb) -> (u8, f32) {
@@ -81,17 +84,12 @@ impl LabelMap {
                 labels[i] = best.map_or_else(|| nearest.find(rgb).0, |b| b.0);
             }
         }
-        LabelMap { width: w, height: h, labels, palette }
-    }
-
-    /// Make every pixel of `label` transparent; returns how many there were.
-    pub fn clear_label(&mut self, label: u8) -> usize {
-        let mut cleared = 0;
-        for l in self.labels.iter_mut().filter(|l| **l == label) {
-            *l = TRANSPARENT;
-            cleared += 1;
+        LabelMap {
+            width: w,
+            height: h,
+            labels,
+            palette,
         }
-        cleared
     }
 
     pub fn areas(&self) -> Vec<usize> {

@@ -1,6 +1,7 @@
 //! napi entry: one async `traceImage` call whose work runs as a task on the
 //! libuv threadpool. Everything below `engine` is plain Rust.
 
+mod background;
 mod canvas;
 mod color;
 mod decode;
@@ -108,8 +109,12 @@ impl Task for TraceTask {
     fn compute(&mut self) -> napi::Result<Self::Output> {
         // napi does not catch panics on the threadpool; a panic here must
         // become a rejected promise, not a dead server.
-        let outcome = catch_unwind(AssertUnwindSafe(|| self.run()))
-            .unwrap_or_else(|payload| Err(EngineError::Internal(format!("panic: {}", panic_message(payload)))));
+        let outcome = catch_unwind(AssertUnwindSafe(|| self.run())).unwrap_or_else(|payload| {
+            Err(EngineError::Internal(format!(
+                "panic: {}",
+                panic_message(payload)
+            )))
+        });
         Ok(outcome?)
     }
 
@@ -120,6 +125,16 @@ impl Task for TraceTask {
 
 /// Trace a PNG, JPEG or WebP logo into an SVG with its exact palette.
 #[napi(ts_return_type = "Promise<TraceResult>")]
-pub fn trace_image(input: Buffer, options: Option<TraceOptions>, signal: Option<AbortSignal>) -> AsyncTask<TraceTask> {
-    AsyncTask::with_optional_signal(TraceTask { input: input.to_vec(), options: options.unwrap_or_default() }, signal)
+pub fn trace_image(
+    input: Buffer,
+    options: Option<TraceOptions>,
+    signal: Option<AbortSignal>,
+) -> AsyncTask<TraceTask> {
+    AsyncTask::with_optional_signal(
+        TraceTask {
+            input: input.to_vec(),
+            options: options.unwrap_or_default(),
+        },
+        signal,
+    )
 }

@@ -20,6 +20,9 @@ pub struct Tolerances {
     /// A cluster this close to a heavier one, and much lighter, is that
     /// color's fringe (JPEG chroma bleeding), not a color of its own.
     pub fringe_de: f32,
+    /// Colors this close to the paper are the paper: tighter than `merge_de`
+    /// so a light plate (#f4f2ed, #eeeeee on #ffffff) stays a color of its own.
+    pub paper_de: f32,
 }
 
 impl Tolerances {
@@ -28,11 +31,25 @@ impl Tolerances {
             // JPEG q80 keeps flat interiors within a few units; 4:2:0 chroma and
             // ringing tint the pixels along every edge, which the stricter
             // neighbour count and the fringe folding keep out of the palette.
-            Tolerances { flat_channel: 8, interior_radius: 1, like_neighbours: 7, merge_de: 7.0, fringe_de: 16.0 }
+            Tolerances {
+                flat_channel: 8,
+                interior_radius: 1,
+                like_neighbours: 7,
+                merge_de: 7.0,
+                fringe_de: 16.0,
+                paper_de: 3.0,
+            }
         } else {
             // 2 px strokes qualify (5 of 8 like neighbours), 1 px
             // anti-aliasing ramps along an edge do not.
-            Tolerances { flat_channel: 1, interior_radius: 1, like_neighbours: 5, merge_de: 2.5, fringe_de: 0.0 }
+            Tolerances {
+                flat_channel: 1,
+                interior_radius: 1,
+                like_neighbours: 5,
+                merge_de: 2.5,
+                fringe_de: 0.0,
+                paper_de: 2.5,
+            }
         }
     }
 }
@@ -113,8 +130,23 @@ fn weighted_median(members: &[(Rgb, usize)]) -> Rgb {
     out
 }
 
-/// All color clusters of the logo's interiors, heaviest first.
-pub fn find_clusters(canvas: &Canvas, tol: Tolerances, lossy: bool) -> Vec<Cluster> {
+/// The color clusters of a logo's interiors.
+pub struct Clusters {
+    /// Heaviest first.
+    pub clusters: Vec<Cluster>,
+    /// Index of the paper's cluster, when a paper color was given.
+    pub paper: Option<usize>,
+}
+
+/// All color clusters of the logo's interiors, heaviest first. `paper`, when
+/// given, seeds a cluster of its own that takes only colors within
+/// `paper_de` of it and is never folded into another.
+pub fn find_clusters(
+    canvas: &Canvas,
+    tol: Tolerances,
+    lossy: bool,
+    paper: Option<Rgb>,
+) -> Clusters {
     let opaque = canvas.opaque.iter().filter(|&&o| o).count();
     let mut histogram = interior_histogram(canvas, tol);
     let interior: usize = histogram.values().sum();
@@ -127,8 +159,11 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, lossy: bool) -> Vec<Clust
 
     // Greedy clustering around the most frequent colors: the seed of each
     // cluster is its mode, the exact hex of a lossless flat fill.
-    let mut seeds: Vec<(Rgb, Lab)> = Vec::new();
-    let mut members: Vec<Vec<(Rgb, usize)>> = Vec::new();
+    let mut seeds: Vec<(Rgb, Lab, f32)> = paper
+        .map(|p| (p, to_lab(p), tol.paper_de))
+        .into_iter()
+        .collect();
+    let mut members: Vec<Vec<(Rgb, usize)>> = seeds.iter().map(|_| Vec::new()).collect();
     for (key, count) in colors {
         let rgb = unpack(key);
         let lab = to_lab(rgb);
@@ -136,50 +171,93 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, lossy: bool) -> Vec<Clust
             .iter()
             .enumerate()
             .map(|(i, s)| (i, delta_e(&s.1, &lab)))
+            .filter(|&(i, d)| d < seeds[i].2)
             .min_by(|a, b| a.1.total_cmp(&b.1));
         match nearest {
-            Some((i, d)) if d < tol.merge_de => members[i].push((rgb, count)),
-            _ => {
-                seeds.push((rgb, lab));
+            Some((i, _)) => members[i].push((rgb, count)),
+            None => {
+                seeds.push((rgb, lab, tol.merge_de));
                 members.push(vec![(rgb, count)]);
             }
         }
     }
-    let mut clusters: Vec<Cluster> = seeds
+    let mut clusters: Vec<(bool, Cluster)> = seeds
         .iter()
         .zip(&members)
-        .map(|(seed, m)| {
-            let rgb = if lossy { weighted_median(m) } else { seed.0 };
-            Cluster { rgb, lab: to_lab(rgb), weight: m.iter().map(|x| x.1).sum() }
+        .enumerate()
+        .map(|(i, (seed, m))| {
+            let is_paper = paper.is_some() && i == 0;
+            let rgb = if lossy && !m.is_empty() {
+                weighted_median(m)
+            } else {
+                seed.0
+            };
+            (
+                is_paper,
+                Cluster {
+                    rgb,
+                    lab: to_lab(rgb),
+                    weight: m.iter().map(|x| x.1).sum(),
+                },
+            )
         })
         .collect();
-    clusters.sort_by(|a, b| b.weight.cmp(&a.weight));
-    fold_fringes(clusters, tol.fringe_de)
+    clusters.sort_by(|a, b| b.1.weight.cmp(&a.1.weight));
+    fold_fringes(clusters, tol)
 }
 
 /// Fold each light cluster that sits within `fringe_de` of a much heavier one
-/// into it (clusters arrive heaviest first).
-fn fold_fringes(clusters: Vec<Cluster>, fringe_de: f32) -> Vec<Cluster> {
+/// into it (clusters arrive heaviest first, flagged when they are the paper).
+/// The paper takes only the light clusters within `merge_de` of it (chroma
+/// noise on the paper): a light color further off is art, and so is a plate
+/// heavier than the fringe share (an app icon's #f4f2ed square).
+fn fold_fringes(clusters: Vec<(bool, Cluster)>, tol: Tolerances) -> Clusters {
     let mut kept: Vec<Cluster> = Vec::with_capacity(clusters.len());
-    for cluster in clusters {
-        let host = kept.iter_mut().find(|k| {
-            delta_e(&k.lab, &cluster.lab) < fringe_de && (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * k.weight as f64
+    let mut paper = None;
+    for (is_paper, cluster) in clusters {
+        let host = kept.iter_mut().enumerate().find(|(k, host)| {
+            let reach = if Some(*k) == paper {
+                tol.fringe_de.min(tol.merge_de)
+            } else {
+                tol.fringe_de
+            };
+            delta_e(&host.lab, &cluster.lab) < reach
+                && (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * host.weight as f64
         });
         match host {
-            Some(host) => host.weight += cluster.weight,
-            None => kept.push(cluster),
+            Some((_, host)) if !is_paper => host.weight += cluster.weight,
+            _ => {
+                if is_paper {
+                    paper = Some(kept.len());
+                }
+                kept.push(cluster);
+            }
         }
     }
-    kept
+    Clusters {
+        clusters: kept,
+        paper,
+    }
 }
 
 /// Which clusters form the palette. `requested` 0 is automatic; otherwise at
 /// most that many, and exactly that many when the logo has that many distinct
 /// colors. `exclude` (the background) never counts.
-pub fn choose(clusters: &[Cluster], requested: u32, opaque_pixels: usize, exclude: Option<usize>) -> Vec<usize> {
-    let candidates: Vec<usize> = (0..clusters.len()).filter(|&i| Some(i) != exclude).collect();
+pub fn choose(
+    clusters: &[Cluster],
+    requested: u32,
+    opaque_pixels: usize,
+    exclude: Option<usize>,
+) -> Vec<usize> {
+    let candidates: Vec<usize> = (0..clusters.len())
+        .filter(|&i| Some(i) != exclude)
+        .collect();
     let floor = MIN_INTERIOR_PIXELS.max((opaque_pixels as f64 * MIN_INTERIOR_SHARE) as usize);
-    let mut chosen: Vec<usize> = candidates.iter().copied().filter(|&i| clusters[i].weight >= floor).collect();
+    let mut chosen: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|&i| clusters[i].weight >= floor)
+        .collect();
     if chosen.is_empty() {
         chosen.extend(candidates.first());
     }

@@ -14,7 +14,12 @@ type Premul = [f32; 4];
 fn premul(canvas: &Canvas, i: usize) -> Premul {
     let a = f32::from(canvas.alpha[i]) / 255.0;
     let c = canvas.rgb[i];
-    [f32::from(c[0]) * a, f32::from(c[1]) * a, f32::from(c[2]) * a, 255.0 * a]
+    [
+        f32::from(c[0]) * a,
+        f32::from(c[1]) * a,
+        f32::from(c[2]) * a,
+        255.0 * a,
+    ]
 }
 
 fn distance2(a: &Premul, b: &Premul) -> f32 {
@@ -28,8 +33,11 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap) -> LabelMap {
     let (w, h) = (map.width, map.height);
     let (w2, h2) = (w * 2, h * 2);
     let mut labels = vec![TRANSPARENT; w2 * h2];
-    let palette: Vec<Premul> =
-        map.palette.iter().map(|c| [f32::from(c[0]), f32::from(c[1]), f32::from(c[2]), 255.0]).collect();
+    let palette: Vec<Premul> = map
+        .palette
+        .iter()
+        .map(|c| [f32::from(c[0]), f32::from(c[1]), f32::from(c[2]), 255.0])
+        .collect();
     let clamp = |v: isize, n: usize| v.clamp(0, n as isize - 1) as usize;
     for y in 0..h {
         for x in 0..w {
@@ -69,16 +77,25 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap) -> LabelMap {
                 // pixel and its neighbour on that side, in each axis.
                 let sx = clamp(x as isize + if dx == 0 { -1 } else { 1 }, w);
                 let sy = clamp(y as isize + if dy == 0 { -1 } else { 1 }, h);
-                let (p00, p10, p01, p11) =
-                    (premul(canvas, i), premul(canvas, y * w + sx), premul(canvas, sy * w + x), premul(canvas, sy * w + sx));
+                let (p00, p10, p01, p11) = (
+                    premul(canvas, i),
+                    premul(canvas, y * w + sx),
+                    premul(canvas, sy * w + x),
+                    premul(canvas, sy * w + sx),
+                );
                 let mut sample = [0f32; 4];
                 for k in 0..4 {
-                    sample[k] = 0.5625 * p00[k] + 0.1875 * p10[k] + 0.1875 * p01[k] + 0.0625 * p11[k];
+                    sample[k] =
+                        0.5625 * p00[k] + 0.1875 * p10[k] + 0.1875 * p01[k] + 0.0625 * p11[k];
                 }
                 let best = candidates
                     .iter()
                     .map(|&l| {
-                        let reference = if l == TRANSPARENT { &clear } else { &palette[l as usize] };
+                        let reference = if l == TRANSPARENT {
+                            &clear
+                        } else {
+                            &palette[l as usize]
+                        };
                         (l, distance2(&sample, reference))
                     })
                     .min_by(|a, b| a.1.total_cmp(&b.1))
@@ -88,5 +105,10 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap) -> LabelMap {
             }
         }
     }
-    LabelMap { width: w2, height: h2, labels, palette: map.palette.clone() }
+    LabelMap {
+        width: w2,
+        height: h2,
+        labels,
+        palette: map.palette.clone(),
+    }
 }

@@ -7,6 +7,7 @@ use vtracer::Config;
 
 use crate::error::{EngineError, EngineResult};
 use crate::fit::{trace_mask, FitParams, Mask};
+use crate::grid::distance_to;
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::svg::{Layer, PathWriter};
 
@@ -28,34 +29,6 @@ fn decimals_for(width: usize, height: usize, scale: f64) -> u32 {
 /// a shared edge.
 const UNDERLAP: f64 = 2.0;
 
-/// Chessboard distance of every pixel to the nearest pixel of `set`, capped
-/// at `cap`: two raster passes over the 8-neighbourhood, on a grid with a
-/// one-pixel border (at `cap`) so no neighbour needs a bounds check.
-fn distance_to(width: usize, height: usize, set: impl Fn(usize) -> bool, cap: u8) -> Vec<u8> {
-    let stride = width + 2;
-    let mut d = vec![cap; stride * (height + 2)];
-    for y in 0..height {
-        for x in 0..width {
-            if set(y * width + x) {
-                d[(y + 1) * stride + x + 1] = 0;
-            }
-        }
-    }
-    for y in 1..=height {
-        for i in y * stride + 1..y * stride + 1 + width {
-            let around = d[i - 1].min(d[i - stride - 1]).min(d[i - stride]).min(d[i - stride + 1]);
-            d[i] = d[i].min(around.saturating_add(1));
-        }
-    }
-    for y in (1..=height).rev() {
-        for i in (y * stride + 1..y * stride + 1 + width).rev() {
-            let around = d[i + 1].min(d[i + stride + 1]).min(d[i + stride]).min(d[i + stride - 1]);
-            d[i] = d[i].min(around.saturating_add(1));
-        }
-    }
-    (0..height).flat_map(|y| d[(y + 1) * stride + 1..(y + 1) * stride + 1 + width].iter().copied()).collect()
-}
-
 /// The pixels layer `rank` paints: its own color's, and those of the colors
 /// above it, except near where those border anything else (transparency or
 /// a color below). So the layer reaches under its upper neighbours across
@@ -63,7 +36,7 @@ fn distance_to(width: usize, height: usize, set: impl Fn(usize) -> bool, cap: u8
 /// solid color) and stays `reach` pixels inside their other edges (no fringe
 /// of the lower color along them). A pixel within `reach` of both keeps the
 /// layer when it is at least as near its own color.
-fn layer_mask(map: &LabelMap, rank: usize, reach: u8) -> Mask {
+fn layer_mask(map: &LabelMap, rank: usize, reach: u16) -> Mask {
     let (w, h) = (map.width, map.height);
     let labels = &map.labels;
     let own = |i: usize| labels[i] as usize == rank;
@@ -76,7 +49,9 @@ fn layer_mask(map: &LabelMap, rank: usize, reach: u8) -> Mask {
     let to_outside = distance_to(w, h, outside, cap);
     let to_own = distance_to(w, h, own, cap);
     Mask::from_fn(w, h, |i| {
-        own(i) || (upper(i) && (to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i]))
+        own(i)
+            || (upper(i)
+                && (to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i]))
     })
 }
 
@@ -86,17 +61,25 @@ fn layer_mask(map: &LabelMap, rank: usize, reach: u8) -> Mask {
 /// `resolution` is how many map pixels make one canvas pixel and `scale` maps
 /// map pixels to output pixels. `smoothing` drives the fitter as documented
 /// on [`FitParams::for_smoothing`].
-pub fn trace_layers(map: &LabelMap, smoothing: u32, resolution: f64, scale: f64) -> EngineResult<Vec<Layer>> {
+pub fn trace_layers(
+    map: &LabelMap,
+    smoothing: u32,
+    resolution: f64,
+    scale: f64,
+) -> EngineResult<Vec<Layer>> {
     let params = FitParams::for_smoothing(smoothing, resolution);
     let decimals = decimals_for(map.width, map.height, scale);
-    let reach = (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u8;
+    let reach = (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u16;
     let mut layers = Vec::with_capacity(map.palette.len());
     for (rank, &color) in map.palette.iter().enumerate() {
         let mask = layer_mask(map, rank, reach);
         let mut writer = PathWriter::new(decimals);
         trace_mask(&mask, &params, scale, &mut writer);
         if !writer.is_empty() {
-            layers.push(Layer { color, d: writer.finish() });
+            layers.push(Layer {
+                color,
+                d: writer.finish(),
+            });
         }
     }
     Ok(layers)
@@ -122,26 +105,52 @@ mod tests {
         let width = rows[0].len();
         let labels = rows
             .iter()
-            .flat_map(|r| r.bytes().map(|b| if b == b'.' { TRANSPARENT } else { b - b'0' }))
+            .flat_map(|r| {
+                r.bytes()
+                    .map(|b| if b == b'.' { TRANSPARENT } else { b - b'0' })
+            })
             .collect();
-        LabelMap { width, height: rows.len(), labels, palette: vec![[0, 0, 0], [255, 0, 0]] }
+        LabelMap {
+            width,
+            height: rows.len(),
+            labels,
+            palette: vec![[0, 0, 0], [255, 0, 0]],
+        }
     }
 
     fn painted(mask_rows: &LabelMap, rank: usize) -> Vec<String> {
         let mask = layer_mask(mask_rows, rank, 2);
         let mut out = Vec::new();
         for y in 0..mask_rows.height {
-            out.push((0..mask_rows.width).map(|x| if mask.contains(x, y) { '#' } else { '.' }).collect());
+            out.push(
+                (0..mask_rows.width)
+                    .map(|x| if mask.contains(x, y) { '#' } else { '.' })
+                    .collect(),
+            );
         }
         out
     }
 
     #[test]
     fn a_lower_layer_reaches_under_its_neighbour_but_not_past_its_far_edge() {
-        let m = map(&["..........", ".000011111", ".000011111", ".000011111", ".000011111", ".........."]);
+        let m = map(&[
+            "..........",
+            ".000011111",
+            ".000011111",
+            ".000011111",
+            ".000011111",
+            "..........",
+        ]);
         assert_eq!(
             painted(&m, 0),
-            vec!["..........", ".######...", ".######...", ".######...", ".######...", ".........."]
+            vec![
+                "..........",
+                ".######...",
+                ".######...",
+                ".######...",
+                ".######...",
+                ".........."
+            ]
         );
         assert_eq!(painted(&m, 1)[1], ".....#####");
     }
@@ -150,11 +159,5 @@ mod tests {
     fn a_color_inside_another_is_fully_underlaid() {
         let m = map(&["0000000", "0011100", "0011100", "0000000"]);
         assert!(painted(&m, 0).iter().all(|r| r == "#######"));
-    }
-
-    #[test]
-    fn distances_are_chessboard() {
-        let d = distance_to(5, 5, |i| i == 12, 9);
-        assert_eq!(d, vec![2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
     }
 }
