@@ -3,37 +3,68 @@
  * corpus logo as PNG and as JPEG, and beside potrace on the one-color PNGs.
  * Everything runs sequentially so the engine timings are not disturbed.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { PROJECT_ROOT, parseBenchArgs, USAGE, type BenchOptions } from './lib/args.js';
 import { renderForTerminal, renderMarkdown, type BenchReport } from './lib/bench-report.js';
-import { loadTruth, readLogo, type InputType, type LogoTruth } from './lib/corpus.js';
+import { inputLabel } from './lib/bench-tables.js';
+import { renderContactSheet, type SheetEntry } from './lib/contact-sheet.js';
+import { INPUT_TYPES, KIND_LABELS, KINDS, kindOf, loadTruth, readLogo, type InputType, type LogoTruth } from './lib/corpus.js';
 import { traceWithOurs, traceWithPlainVtracer, type EngineName, type EngineOutput } from './lib/engines.js';
 import { runLargeImageCheck, type LargeImageResult } from './lib/large-image-check.js';
 import { describeMachine } from './lib/machine.js';
 import { measureOutput, recordFailure, type ImageResult, type ImageSubject } from './lib/measure.js';
 import { alphaToPbm, isPotraceInstalled, runPotrace } from './lib/potrace.js';
 import { decodeImage } from './lib/raster.js';
-import { summarize, type EngineSummary } from './lib/summarize.js';
-import { evaluateTargets, type SeamTotals } from './lib/targets.js';
+import { shrink } from './lib/small-inputs.js';
+import { summarize, type EngineSummary, type KindSummaries } from './lib/summarize.js';
+import { evaluateTargets, fidelityTargets, type SeamTotals } from './lib/targets.js';
 import { countSeamPixels } from './lib/seams.js';
 
 /** A wide logo with two colors and fine detail, upscaled for the large-image target. */
 const LARGE_IMAGE_LOGO = 'logo-apigee';
 const BENCHMARKS_DIR = path.join(PROJECT_ROOT, 'benchmarks');
 const OUT_DIR = path.join(BENCHMARKS_DIR, 'out');
+/** Images per contact sheet: enough to scan, small enough to view at real size. */
+const SHEET_SIZE = 40;
 
+/** Measures one engine's trace; `svgs` keeps the SVG (null on failure) for the contact sheets. */
 async function measureEngine(
   subject: ImageSubject,
   engine: EngineName,
   trace: () => Promise<EngineOutput>,
+  svgs?: Map<EngineName, string | null>,
 ): Promise<ImageResult> {
   try {
-    return measureOutput(subject, engine, await trace());
+    const output = await trace();
+    svgs?.set(engine, output.svg);
+    return measureOutput(subject, engine, output);
   } catch (error) {
+    svgs?.set(engine, null);
     return recordFailure(subject, engine, error);
   }
+}
+
+/** Ours and plain vtracer on one input, with the contact-sheet entry of the pair. */
+async function measurePair(
+  subject: ImageSubject,
+  bytes: Buffer,
+  traceOurs: () => Promise<EngineOutput>,
+): Promise<{ results: ImageResult[]; sheet: SheetEntry }> {
+  const svgs = new Map<EngineName, string | null>();
+  const results = [
+    await measureEngine(subject, 'ours', traceOurs, svgs),
+    await measureEngine(subject, 'vtracer', () => traceWithPlainVtracer(bytes), svgs),
+  ];
+  const sheet: SheetEntry = {
+    name: subject.truth.name,
+    source: bytes,
+    sourceType: subject.input,
+    ours: svgs.get('ours') ?? null,
+    vtracer: svgs.get('vtracer') ?? null,
+  };
+  return { results, sheet };
 }
 
 /** Seam pixels of our SVG for one multi-color logo (issue 4), at 1x and 4x. */
@@ -62,26 +93,39 @@ function totalSeams(seams: SeamRecord[], inputTypes: InputType[]): SeamTotals[] 
   });
 }
 
+interface LogoRun {
+  results: ImageResult[];
+  small: ImageResult[];
+  sheets: SheetEntry[];
+}
+
 async function benchmarkLogo(
   truth: LogoTruth,
   options: BenchOptions,
   withPotrace: boolean,
   seams: SeamRecord[],
-): Promise<ImageResult[]> {
+): Promise<LogoRun> {
   const pngBytes = await readLogo(options.corpusDir, truth.name, 'png');
   const pngTwin = await decodeImage(pngBytes);
-  const results: ImageResult[] = [];
+  const run: LogoRun = { results: [], small: [], sheets: [] };
   for (const input of options.inputTypes) {
     const bytes = input === 'png' ? pngBytes : await readLogo(options.corpusDir, truth.name, input);
-    const subject: ImageSubject = { truth, input, source: input === 'png' ? pngTwin : await decodeImage(bytes), pngTwin };
-    results.push(await measureEngine(subject, 'ours', () => traceCountingSeams(bytes, truth.name, input, seams)));
-    results.push(await measureEngine(subject, 'vtracer', () => traceWithPlainVtracer(bytes)));
+    const subject: ImageSubject = { truth, input, reference: input === 'png' ? pngTwin : await decodeImage(bytes), pngTwin };
+    const pair = await measurePair(subject, bytes, () => traceCountingSeams(bytes, truth.name, input, seams));
+    run.results.push(...pair.results);
+    run.sheets.push(pair.sheet);
     if (withPotrace && input === 'png' && truth.palette.length === 1) {
       const pbm = alphaToPbm(pngTwin);
-      results.push(await measureEngine(subject, 'potrace', () => runPotrace(pbm, truth.palette[0]!)));
+      run.results.push(await measureEngine(subject, 'potrace', () => runPotrace(pbm, truth.palette[0]!)));
+    }
+    if (options.small) {
+      // Scored against the full-size PNG original: the upscaling people come for.
+      const smallBytes = await shrink(pngBytes, input);
+      const smallSubject: ImageSubject = { truth, input, reference: pngTwin, pngTwin };
+      run.small.push(...(await measurePair(smallSubject, smallBytes, () => traceWithOurs(smallBytes))).results);
     }
   }
-  return results;
+  return run;
 }
 
 /** The first calls pay for loading the addon and starting the threadpool; keep that out of the timings. */
@@ -103,6 +147,31 @@ function summarizeAll(results: ImageResult[], inputTypes: InputType[]): EngineSu
       summarize(engine, input, results.filter((image) => image.engine === engine && image.input === input)),
     ),
   );
+}
+
+function summarizeByKind(results: ImageResult[], inputTypes: InputType[]): KindSummaries[] {
+  return KINDS.map((kind) => ({ kind, summaries: summarizeAll(results.filter((image) => image.kind === kind), inputTypes) })).filter(
+    (entry) => entry.summaries.some((summary) => summary.images > 0),
+  );
+}
+
+/** Contact sheets per kind and input type, at most SHEET_SIZE images each; returns how many were written. */
+async function writeContactSheets(dir: string, entries: SheetEntry[]): Promise<number> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  let written = 0;
+  for (const kind of KINDS) {
+    for (const input of INPUT_TYPES) {
+      const own = entries.filter((entry) => kindOf(entry.name) === kind && entry.sourceType === input);
+      for (let start = 0; start < own.length; start += SHEET_SIZE) {
+        const part = own.length > SHEET_SIZE ? `-${start / SHEET_SIZE + 1}` : '';
+        const title = `${KIND_LABELS[kind]}, ${inputLabel(input)} input: source, ours, plain vtracer on light and dark`;
+        await writeFile(path.join(dir, `${kind}-${input}${part}.png`), renderContactSheet(title, own.slice(start, start + SHEET_SIZE)));
+        written++;
+      }
+    }
+  }
+  return written;
 }
 
 function summarizeOneColorPng(results: ImageResult[], withPotrace: boolean): EngineSummary[] {
@@ -142,7 +211,14 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const allLogos = await loadTruth(options.corpusDir);
+  let allLogos: LogoTruth[];
+  try {
+    allLogos = await loadTruth(options.corpusDir);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 2;
+    return;
+  }
   const logos = options.limit === null ? allLogos : allLogos.slice(0, options.limit);
   const notes: string[] = [];
   const withPotrace = options.potrace && isPotraceInstalled();
@@ -153,9 +229,14 @@ async function main(): Promise<void> {
 
   if (logos[0]) await warmUp(options, logos[0]);
   const results: ImageResult[] = [];
+  const small: ImageResult[] = [];
+  const sheets: SheetEntry[] = [];
   const seams: SeamRecord[] = [];
   for (const [index, truth] of logos.entries()) {
-    results.push(...(await benchmarkLogo(truth, options, withPotrace, seams)));
+    const run = await benchmarkLogo(truth, options, withPotrace, seams);
+    results.push(...run.results);
+    small.push(...run.small);
+    sheets.push(...run.sheets);
     showProgress(index + 1, logos.length, truth.name);
   }
   // Read now: the large-image check below runs in a child so it does not count here.
@@ -167,14 +248,20 @@ async function main(): Promise<void> {
   const summaryOf = (engine: EngineName, input: InputType): EngineSummary | undefined =>
     summaries.find((summary) => summary.engine === engine && summary.input === input);
   const oneColorCount = logos.filter((truth) => truth.palette.length === 1).length;
+  const kinds = summarizeByKind(results, options.inputTypes);
+  const smallKinds = options.small ? summarizeByKind(small, options.inputTypes) : [];
+  const smallSummaries = options.small ? summarizeAll(small, options.inputTypes) : [];
   const report: BenchReport = {
     date: new Date().toISOString(),
     machine: describeMachine(),
     scope:
-      `${path.relative(PROJECT_ROOT, options.corpusDir)}: ${logos.length} logos (${oneColorCount} one-color), ` +
+      `${path.relative(PROJECT_ROOT, options.corpusDir)}: ${logos.length} images (${oneColorCount} one-color), ` +
       options.inputTypes.join(' + '),
     notes,
     summaries,
+    kinds,
+    smallSummaries,
+    smallKinds,
     oneColorSummaries,
     large,
     largeFailure,
@@ -184,16 +271,21 @@ async function main(): Promise<void> {
       large,
       (engine) => oneColorSummaries.find((summary) => summary.engine === engine),
       totalSeams(seams, options.inputTypes),
-    ),
+    ).concat(fidelityTargets(kinds, smallSummaries)),
   };
 
   console.log(renderForTerminal(report, results));
   await mkdir(OUT_DIR, { recursive: true });
-  await writeFile(path.join(OUT_DIR, 'details.json'), `${JSON.stringify({ ...report, seams, images: results }, null, 1)}\n`);
+  await writeFile(
+    path.join(OUT_DIR, 'details.json'),
+    `${JSON.stringify({ ...report, seams, images: results, smallImages: small }, null, 1)}\n`,
+  );
+  const sheetDir = options.fullRun ? path.join(BENCHMARKS_DIR, 'sheets') : path.join(OUT_DIR, 'sheets');
+  const sheetFiles = await writeContactSheets(sheetDir, sheets);
   // Only a full run may replace the committed table; partial runs leave theirs beside the details.
   const resultsFile = path.join(options.fullRun ? BENCHMARKS_DIR : OUT_DIR, 'RESULTS.md');
   await writeFile(resultsFile, renderMarkdown(report));
-  console.log(`\nWrote ${path.relative(PROJECT_ROOT, resultsFile)} and benchmarks/out/details.json`);
+  console.log(`\nWrote ${path.relative(PROJECT_ROOT, resultsFile)}, benchmarks/out/details.json and ${sheetFiles} contact sheets in ${path.relative(PROJECT_ROOT, sheetDir)}`);
 }
 
 await main();

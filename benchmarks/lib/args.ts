@@ -8,13 +8,15 @@ import { INPUT_TYPES, type InputType } from './corpus.js';
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_CORPUS_DIR = path.resolve(PROJECT_ROOT, '../shared/corpus/dev');
 
-export const USAGE = `Usage: npm run bench -- [--limit N] [--only png|jpg] [--no-potrace]
+export const USAGE = `Usage: npm run bench -- [--corpus DIR] [--limit N] [--only png|jpg] [--no-potrace] [--no-small]
 
-  --limit N      only the first N logos of truth.json (quick runs)
+  --corpus DIR   the corpus: truth.json with NAME.png and NAME.jpg per image
+                 (default ../shared/corpus/dev from the project root, or CORPUS_DIR)
+  --limit N      only the first N images of truth.json (quick runs)
   --only TYPE    only PNG or only JPEG inputs
   --no-potrace   skip the potrace baseline
+  --no-small     skip the small-input run (each image shrunk to 128 px)
 
-CORPUS_DIR overrides the corpus (default ../shared/corpus/dev from the project root).
 Only a run without these flags rewrites benchmarks/RESULTS.md; partial runs write
 benchmarks/out/RESULTS.md.`;
 
@@ -23,6 +25,8 @@ export interface BenchOptions {
   limit: number | null;
   inputTypes: InputType[];
   potrace: boolean;
+  /** Also trace each image shrunk to 128 px, scored against the full-size original. */
+  small: boolean;
   /** All logos, both input types, every baseline: the run RESULTS.md records. */
   fullRun: boolean;
   help: boolean;
@@ -35,6 +39,8 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchOpt
       limit: { type: 'string' },
       only: { type: 'string' },
       'no-potrace': { type: 'boolean', default: false },
+      'no-small': { type: 'boolean', default: false },
+      corpus: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -46,11 +52,12 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchOpt
     throw new Error(`--only takes ${INPUT_TYPES.join(' or ')}, got "${only}"`);
   }
   return {
-    corpusDir: env.CORPUS_DIR ? path.resolve(env.CORPUS_DIR) : DEFAULT_CORPUS_DIR,
+    corpusDir: path.resolve(values.corpus ?? env.CORPUS_DIR ?? DEFAULT_CORPUS_DIR),
     limit: values.limit === undefined ? null : Number(values.limit),
     inputTypes: only === undefined ? [...INPUT_TYPES] : [only as InputType],
     potrace: !values['no-potrace'],
-    fullRun: values.limit === undefined && only === undefined && !values['no-potrace'],
+    small: !values['no-small'],
+    fullRun: values.limit === undefined && only === undefined && !values['no-potrace'] && !values['no-small'],
     help: values.help,
   };
 }

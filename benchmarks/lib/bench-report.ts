@@ -1,10 +1,12 @@
 /** A finished run, rendered for the terminal and as benchmarks/RESULTS.md. */
-import { allLogosTable, inputLabel, largeImageTable, oneColorTable, targetsTable, worstImages } from './bench-tables.js';
+import { imagesTable, inputLabel, largeImageTable, oneColorTable, targetsTable, worstImages } from './bench-tables.js';
 import { formatValue } from './format.js';
 import type { LargeImageResult } from './large-image-check.js';
 import { describeMachineLine, type MachineInfo } from './machine.js';
 import type { ImageResult } from './measure.js';
-import type { EngineSummary } from './summarize.js';
+import { KIND_LABELS } from './corpus.js';
+import type { EngineSummary, KindSummaries } from './summarize.js';
+import { SMALL_LONG_SIDE } from './small-inputs.js';
 import { renderMarkdownTable, renderTextTable } from './table.js';
 import type { TargetCheck } from './targets.js';
 
@@ -17,6 +19,11 @@ export interface BenchReport {
   scope: string;
   notes: string[];
   summaries: EngineSummary[];
+  /** Per kind of art (logo, coin, app, round, flag). */
+  kinds: KindSummaries[];
+  /** Each image shrunk to 128 px, scored at the corpus size; empty when not run. */
+  smallSummaries: EngineSummary[];
+  smallKinds: KindSummaries[];
   oneColorSummaries: EngineSummary[];
   large: LargeImageResult | null;
   largeFailure: string | null;
@@ -34,6 +41,19 @@ function largeImageText(report: BenchReport, render: typeof renderTextTable): st
 function oneColorText(report: BenchReport, render: typeof renderTextTable): string {
   if (report.oneColorSummaries.length === 0) return 'One-color PNG logos: not measured (no PNG inputs in this run)';
   return render(oneColorTable(report.oneColorSummaries));
+}
+
+function kindTables(kinds: KindSummaries[], render: typeof renderTextTable, heading: (text: string) => string): string[] {
+  return kinds.flatMap(({ kind, summaries }) => [heading(KIND_LABELS[kind]), render(imagesTable(kind, summaries)), '']);
+}
+
+function smallInputText(report: BenchReport, render: typeof renderTextTable, heading: (text: string) => string): string[] {
+  if (report.smallSummaries.length === 0) return ['Small inputs: not measured (--no-small)', ''];
+  return [
+    render(imagesTable(`all, ${SMALL_LONG_SIDE} px`, report.smallSummaries)),
+    '',
+    ...kindTables(report.smallKinds, render, heading),
+  ];
 }
 
 function targetTally(targets: TargetCheck[]): string {
@@ -56,8 +76,11 @@ export function renderForTerminal(report: BenchReport, results: readonly ImageRe
     `Corpus: ${report.scope}; ours with colors=0, trim off`,
     ...report.notes.map((note) => `Note: ${note}`),
     '',
-    renderTextTable(allLogosTable(report.summaries)),
+    renderTextTable(imagesTable('all images', report.summaries)),
     '',
+    ...kindTables(report.kinds, renderTextTable, (text) => `${text}:`),
+    `Small inputs (${SMALL_LONG_SIDE} px on the long side, cubic; JPEG q70 on white), rendered back at the corpus size:`,
+    ...smallInputText(report, renderTextTable, (text) => `${text}, small:`),
     oneColorText(report, renderTextTable),
     '',
     largeImageText(report, renderTextTable),
@@ -75,8 +98,10 @@ export function renderMarkdown(report: BenchReport): string {
   return [
     '# Benchmark results',
     '',
-    'Written by `npm run bench` (benchmarks/run.ts) after a full run; metric definitions and targets are in issue 2.',
-    'Per-image figures of the run are in benchmarks/out/details.json (not committed).',
+    'Written by `npm run bench` (benchmarks/run.ts) after a full run; metric definitions and targets are in issues 2, 4 and 10.',
+    'Per-image figures of the run are in benchmarks/out/details.json (not committed); contact sheets of every image',
+    '(source, ours, plain vtracer, on a light and a dark backdrop) are in benchmarks/sheets/.',
+    'A near-twin is a pair of output colors within dE76 10 of each other that are nearest to the same true color.',
     '',
     `- Date: ${report.date}`,
     `- Machine: ${describeMachineLine(report.machine)}`,
@@ -84,10 +109,19 @@ export function renderMarkdown(report: BenchReport): string {
     `- Peak RSS of the benchmark process: ${formatValue(report.peakRssBytes, 'memory')}`,
     ...report.notes.map((note) => `- Note: ${note}`),
     '',
-    '## All logos',
+    '## All images',
     '',
-    renderMarkdownTable(allLogosTable(report.summaries)),
+    renderMarkdownTable(imagesTable('all images', report.summaries)),
     '',
+    '## Per kind of art',
+    '',
+    ...kindTables(report.kinds, renderMarkdownTable, (text) => `### ${text}\n`),
+    `## Small inputs (${SMALL_LONG_SIDE} px on the long side, rendered back at the corpus size)`,
+    '',
+    'Each PNG shrunk with a cubic filter, kept with alpha (PNG) and re-compressed as JPEG q70 on white; the SVG is',
+    'rendered at the original size and compared with the original PNG (over white, and over black for PNG input).',
+    '',
+    ...smallInputText(report, renderMarkdownTable, (text) => `### ${text}, small\n`),
     '## One-color PNG logos (potrace baseline)',
     '',
     oneColorText(report, renderMarkdownTable),

@@ -29,6 +29,7 @@ const ALL_LOGOS_ROWS: SummaryRow[] = [
   { label: 'exact hex', unit: 'rate', pick: (s) => s.exactHex },
   { label: 'near-exact (<= 1 per channel)', unit: 'rate', pick: (s) => s.nearExact },
   { label: 'spurious colors per image', unit: 'count', pick: (s) => s.spuriousPerImage },
+  { label: 'near-twin colors per image', unit: 'count', pick: (s) => s.twinsPerImage },
   ERROR_OVER_WHITE,
   ERROR_OVER_BLACK,
   PIXELS_OFF,
@@ -64,9 +65,9 @@ function metricTable(title: string, rows: SummaryRow[], columns: EngineSummary[]
   };
 }
 
-/** All logos, ours beside plain vtracer for each input type. */
-export function allLogosTable(summaries: EngineSummary[]): Table {
-  return metricTable('all logos', ALL_LOGOS_ROWS, summaries, true);
+/** A set of images (all, one kind, the small inputs), ours beside plain vtracer for each input type. */
+export function imagesTable(title: string, summaries: EngineSummary[]): Table {
+  return metricTable(title, ALL_LOGOS_ROWS, summaries, true);
 }
 
 /** The one-color PNG subset, where potrace is the baseline. */

@@ -5,6 +5,23 @@ import path from 'node:path';
 export const INPUT_TYPES = ['png', 'jpg'] as const;
 export type InputType = (typeof INPUT_TYPES)[number];
 
+/** The kinds of art in the corpus, by file name prefix (benchmark grouping only; the engine never sees names). */
+export const KINDS = ['logo', 'coin', 'app', 'round', 'flag'] as const;
+export type Kind = (typeof KINDS)[number];
+
+export const KIND_LABELS: Record<Kind, string> = {
+  logo: 'brand logos',
+  coin: 'coins with white symbols',
+  app: 'app-icon squares',
+  round: 'round flags',
+  flag: 'full-bleed flags',
+};
+
+export function kindOf(name: string): Kind {
+  const prefix = name.split('-')[0];
+  return (KINDS as readonly string[]).includes(prefix ?? '') ? (prefix as Kind) : 'logo';
+}
+
 export interface LogoTruth {
   name: string;
   width: number;
@@ -27,7 +44,13 @@ function isLogoTruth(value: unknown): value is LogoTruth {
 
 export async function loadTruth(corpusDir: string): Promise<LogoTruth[]> {
   const file = path.join(corpusDir, 'truth.json');
-  const entries: unknown = JSON.parse(await readFile(file, 'utf8'));
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new Error(`no corpus at ${corpusDir} (${file} is missing): pass --corpus DIR or set CORPUS_DIR`);
+  }
+  const entries: unknown = JSON.parse(text);
   if (!Array.isArray(entries) || !entries.every(isLogoTruth)) {
     throw new Error(`${file} is not an array of {name, width, height, palette}`);
   }

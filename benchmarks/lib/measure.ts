@@ -1,14 +1,15 @@
 /** Turns one engine's output for one image into the per-image record the summaries are built from. */
 import { alphaMaskIoU, comparePixels } from './compare.js';
-import type { InputType, LogoTruth } from './corpus.js';
+import { kindOf, type InputType, type Kind, type LogoTruth } from './corpus.js';
 import type { EngineName, EngineOutput } from './engines.js';
 import { scorePalette, type PaletteScore } from './palette-score.js';
-import { renderSvg, type Raster } from './raster.js';
+import { renderSvgAt, type Raster } from './raster.js';
 
 interface ImageIdentity {
   name: string;
   input: InputType;
   engine: EngineName;
+  kind: Kind;
   truthPalette: string[];
   oneColor: boolean;
 }
@@ -37,9 +38,13 @@ export type ImageResult = MeasuredImage | FailedImage;
 export interface ImageSubject {
   truth: LogoTruth;
   input: InputType;
-  /** The decoded input: the PNG with alpha, or the JPEG as it is (on white). */
-  source: Raster;
-  /** The PNG twin, whose alpha is the true background of a JPEG. */
+  /**
+   * What the rendered SVG is compared against, at its size: the decoded input
+   * itself (the PNG with alpha, or the JPEG as it is, on white), or for a
+   * shrunken input the full-size PNG original.
+   */
+  reference: Raster;
+  /** The full-size PNG twin, whose alpha is the true background of a JPEG. */
   pngTwin: Raster;
 }
 
@@ -48,15 +53,16 @@ function identify(subject: ImageSubject, engine: EngineName): ImageIdentity {
     name: subject.truth.name,
     input: subject.input,
     engine,
+    kind: kindOf(subject.truth.name),
     truthPalette: subject.truth.palette,
     oneColor: subject.truth.palette.length === 1,
   };
 }
 
 export function measureOutput(subject: ImageSubject, engine: EngineName, output: EngineOutput): MeasuredImage {
-  const { source, input } = subject;
-  const rendered = renderSvg(output.svg, source.width, source.height);
-  const overWhite = comparePixels(source, rendered, 'white');
+  const { reference, input } = subject;
+  const rendered = renderSvgAt(output.svg, reference.width, reference.height);
+  const overWhite = comparePixels(reference, rendered, 'white');
   return {
     ...identify(subject, engine),
     ok: true,
@@ -66,7 +72,7 @@ export function measureOutput(subject: ImageSubject, engine: EngineName, output:
     svgBytes: Buffer.byteLength(output.svg),
     pathCount: output.svg.match(/<path\b/g)?.length ?? 0,
     errorOverWhite: overWhite.meanError,
-    errorOverBlack: input === 'png' ? comparePixels(source, rendered, 'black').meanError : null,
+    errorOverBlack: input === 'png' ? comparePixels(reference, rendered, 'black').meanError : null,
     pixelsOffShare: overWhite.pixelsOffShare,
     backgroundIoU: input === 'jpg' ? alphaMaskIoU(rendered, subject.pngTwin) : null,
   };

@@ -17,6 +17,24 @@ export async function decodeImage(bytes: Buffer): Promise<Raster> {
 }
 
 /**
+ * Renders an SVG stretched to exactly `width` x `height`: a small input's SVG
+ * scored against the full-size original, whose rounded size may differ by a
+ * pixel from the small one's aspect ratio.
+ */
+export function renderSvgAt(svg: string, width: number, height: number): Raster {
+  const root = /<svg\b[^>]*>/.exec(svg)?.[0];
+  if (!root) throw new Error('not an SVG document');
+  const size = (name: string): number => Number(new RegExp(`\\s${name}="([\\d.]+)`).exec(root)?.[1]);
+  const [ownWidth, ownHeight] = [size('width'), size('height')];
+  const viewBox = /viewBox=/.test(root) ? '' : ` viewBox="0 0 ${ownWidth} ${ownHeight}"`;
+  const resized = root
+    .replace(/\swidth="[^"]*"/, ` width="${width}"`)
+    .replace(/\sheight="[^"]*"/, ` height="${height}"`)
+    .replace(/>$/, `${viewBox} preserveAspectRatio="none">`);
+  return renderSvg(svg.replace(root, resized), width, height);
+}
+
+/**
  * Renders at the source's pixel size. Scaling by width also covers SVGs sized
  * in other units (potrace writes pt); a height that then disagrees means the
  * SVG's aspect ratio is wrong, which would make every pixel metric meaningless.

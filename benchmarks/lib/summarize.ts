@@ -1,5 +1,5 @@
 /** Aggregates per-image records into one summary per engine and input type. */
-import type { InputType } from './corpus.js';
+import type { InputType, Kind } from './corpus.js';
 import type { EngineName } from './engines.js';
 import type { ImageResult, MeasuredImage } from './measure.js';
 import { mean, median } from './stats.js';
@@ -15,6 +15,7 @@ export interface EngineSummary {
   nearExact: number;
   /** Means over the measured images. */
   spuriousPerImage: number;
+  twinsPerImage: number;
   errorOverWhite: number;
   errorOverBlack: number;
   pixelsOffShare: number;
@@ -44,6 +45,7 @@ export function summarize(engine: EngineName, input: InputType, results: readonl
     exactHex: sumOf(measured, (image) => image.exact) / truthColors,
     nearExact: sumOf(measured, (image) => image.nearExact) / truthColors,
     spuriousPerImage: mean(measured.map((image) => image.spurious)),
+    twinsPerImage: mean(measured.map((image) => image.twins)),
     errorOverWhite: mean(measured.map((image) => image.errorOverWhite)),
     errorOverBlack: mean(nonNull(measured.map((image) => image.errorOverBlack))),
     pixelsOffShare: mean(measured.map((image) => image.pixelsOffShare)),
@@ -52,4 +54,10 @@ export function summarize(engine: EngineName, input: InputType, results: readonl
     medianPaths: median(measured.map((image) => image.pathCount)),
     medianMs: median(measured.map((image) => image.ms)),
   };
+}
+
+/** One kind's summaries: each engine on each input type. */
+export interface KindSummaries {
+  kind: Kind;
+  summaries: EngineSummary[];
 }

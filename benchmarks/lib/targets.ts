@@ -1,12 +1,13 @@
 /**
  * The issues' targets, checked against this run's figures (relative ones
  * against plain vtracer, or potrace on the one-color logos, in the same run):
- * issue 2 (the engine) and issue 4 (our curve fitter, and seams).
+ * issue 2 (the engine), issue 4 (our curve fitter, and seams) and issue 10
+ * (fidelity per kind of art, and small inputs).
  */
-import type { InputType } from './corpus.js';
+import type { InputType, Kind } from './corpus.js';
 import type { MetricUnit } from './format.js';
 import type { LargeImageResult } from './large-image-check.js';
-import type { EngineSummary } from './summarize.js';
+import type { EngineSummary, KindSummaries } from './summarize.js';
 
 export interface TargetCheck {
   label: string;
@@ -126,4 +127,54 @@ export function evaluateTargets(
   checks.push(...largeImageTargets(large));
   checks.push(...curveTargets(summaryOf, oneColorOf, seams));
   return checks;
+}
+
+/** Issue 10's background IoU floor per kind: white touching the art's edge is ambiguous on flags. */
+const IOU_FLOOR: Record<Kind, number> = { logo: 0.95, coin: 0.95, app: 0.95, round: 0.93, flag: 0.93 };
+
+function pick(summaries: EngineSummary[], engine: 'ours' | 'vtracer', input: InputType): EngineSummary | undefined {
+  return summaries.find((summary) => summary.engine === engine && summary.input === input);
+}
+
+function kindTargets({ kind, summaries }: KindSummaries): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const [pngOurs, pngVtracer] = [pick(summaries, 'ours', 'png'), pick(summaries, 'vtracer', 'png')];
+  if (pngOurs && pngVtracer) {
+    checks.push(
+      check(`PNG ${kind}: palette recall`, 'rate', pngOurs.recall, '>=', 0.99),
+      relativeToVtracer(`PNG ${kind}: mean error over white`, 'error', pngOurs.errorOverWhite, 0.8, pngVtracer.errorOverWhite),
+      relativeToVtracer(`PNG ${kind}: mean error over black`, 'error', pngOurs.errorOverBlack, 0.8, pngVtracer.errorOverBlack),
+    );
+  }
+  const [jpegOurs, jpegVtracer] = [pick(summaries, 'ours', 'jpg'), pick(summaries, 'vtracer', 'jpg')];
+  if (jpegOurs && jpegVtracer) {
+    checks.push(
+      check(`JPEG ${kind}: palette recall`, 'rate', jpegOurs.recall, '>=', 0.95),
+      check(`JPEG ${kind}: near-exact`, 'rate', jpegOurs.nearExact, '>=', 0.9),
+      relativeToVtracer(`JPEG ${kind}: mean error over white`, 'error', jpegOurs.errorOverWhite, 0.8, jpegVtracer.errorOverWhite),
+      check(`JPEG ${kind}: background IoU`, 'rate', jpegOurs.backgroundIoU, '>=', IOU_FLOOR[kind]),
+    );
+  }
+  return checks;
+}
+
+function smallInputTargets(small: EngineSummary[]): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const input of ['png', 'jpg'] as const) {
+    const [ours, vtracer] = [pick(small, 'ours', input), pick(small, 'vtracer', input)];
+    if (!ours || !vtracer) continue;
+    const name = input === 'png' ? 'PNG' : 'JPEG';
+    checks.push(
+      check(`Small ${name}: failed inputs`, 'number', ours.failures, '<=', 0),
+      relativeToVtracer(`Small ${name}: mean error over white`, 'error', ours.errorOverWhite, 0.5, vtracer.errorOverWhite),
+      check(`Small ${name}: near-twin colors per image`, 'count', ours.twinsPerImage, '<=', 0),
+    );
+    if (input === 'jpg') checks.push(check('Small JPEG: palette recall', 'rate', ours.recall, '>=', 0.9));
+  }
+  return checks;
+}
+
+/** Issue 10: fidelity on every kind of art, and on small inputs scored at the corpus size. */
+export function fidelityTargets(kinds: KindSummaries[], small: EngineSummary[]): TargetCheck[] {
+  return [...kinds.flatMap(kindTargets), ...smallInputTargets(small)];
 }
