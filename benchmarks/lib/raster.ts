@@ -30,6 +30,7 @@ export function renderSvgAt(svg: string, width: number, height: number): Raster 
   const resized = root
     .replace(/\swidth="[^"]*"/, ` width="${width}"`)
     .replace(/\sheight="[^"]*"/, ` height="${height}"`)
+    .replace(/\spreserveAspectRatio="[^"]*"/, '')
     .replace(/>$/, `${viewBox} preserveAspectRatio="none">`);
   return renderSvg(svg.replace(root, resized), width, height);
 }

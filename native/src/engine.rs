@@ -8,10 +8,14 @@ use crate::color::hex;
 use crate::decode::decode;
 use crate::error::{EngineError, EngineResult};
 use crate::labels::LabelMap;
+use crate::marks::residual_colors;
 use crate::palette::{choose, find_clusters, Clusters, Tolerances};
 use crate::subpixel::{self, refine_2x};
 use crate::svg::document;
 use crate::trace::{plain_vtracer, trace_layers};
+
+/// At most this many colors come from marks the interior test missed.
+const MAX_MARKS: usize = 8;
 
 pub const ALLOWED_COLORS: [u32; 7] = [0, 1, 2, 3, 4, 6, 8];
 
@@ -133,6 +137,16 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     } = find_clusters(&canvas, tolerances, decoded.lossy, paper);
     let chosen = choose(&clusters, settings.colors, opaque_pixels, background);
     let mut palette: Vec<_> = chosen.iter().map(|&i| clusters[i].rgb).collect();
+    let room = match settings.colors {
+        0 => MAX_MARKS,
+        n => (n as usize).saturating_sub(palette.len()),
+    };
+    let known: Vec<_> = palette
+        .iter()
+        .copied()
+        .chain(background.map(|b| clusters[b].rgb))
+        .collect();
+    palette.extend(residual_colors(&canvas, &known, tolerances, room));
     let background_label = background.map(|b| {
         palette.push(clusters[b].rgb);
         (palette.len() - 1) as u8

@@ -10,6 +10,7 @@ mod error;
 mod fit;
 mod grid;
 mod labels;
+mod marks;
 mod palette;
 mod subpixel;
 mod svg;

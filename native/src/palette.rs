@@ -23,6 +23,9 @@ pub struct Tolerances {
     /// Colors this close to the paper are the paper: tighter than `merge_de`
     /// so a light plate (#f4f2ed, #eeeeee on #ffffff) stays a color of its own.
     pub paper_de: f32,
+    /// A pixel further than this from every palette color and every blend of
+    /// two is residue: the color of a mark the interior test missed.
+    pub residual_de: f32,
 }
 
 impl Tolerances {
@@ -38,6 +41,7 @@ impl Tolerances {
                 merge_de: 7.0,
                 fringe_de: 16.0,
                 paper_de: 3.0,
+                residual_de: 12.0,
             }
         } else {
             // 2 px strokes qualify (5 of 8 like neighbours), 1 px
@@ -49,6 +53,7 @@ impl Tolerances {
                 merge_de: 2.5,
                 fringe_de: 0.0,
                 paper_de: 2.5,
+                residual_de: 8.0,
             }
         }
     }
@@ -110,7 +115,7 @@ fn full_histogram(canvas: &Canvas) -> HashMap<u32, usize> {
 }
 
 /// Weighted per-channel median: robust to the noise around a lossy flat color.
-fn weighted_median(members: &[(Rgb, usize)]) -> Rgb {
+pub fn weighted_median(members: &[(Rgb, usize)]) -> Rgb {
     let total: usize = members.iter().map(|m| m.1).sum();
     let mut out = [0u8; 3];
     for (channel, value) in out.iter_mut().enumerate() {

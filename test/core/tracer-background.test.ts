@@ -1,0 +1,144 @@
+/**
+ * Background removal on opaque images (issue 10): only the paper around the
+ * art goes. Full-bleed art keeps every color, white figures inside a colored
+ * shape stay, counters of letters go, a light plate is art, and small marks
+ * of distinct colors reach the palette from a JPEG. Every fixture is drawn
+ * here, as an opaque PNG and as a JPEG.
+ */
+import t from 'tap';
+
+import { traceImage, type TraceResult } from '../../src/core/tracer.js';
+import { channelDiff, jpeg, matchPalette, renderSvg, svgDoc, type Raw } from '../helpers/fixtures.js';
+import { checkSvg, renderResult } from '../helpers/trace.js';
+
+const RED = '#d52b1e';
+const WHITE = '#ffffff';
+const PLATE = '#f4f2ed';
+const BLUE = '#1c78c0';
+const INK = '#222222';
+
+/** The pixel at (x, y) of a rendered result: its hex color and alpha. */
+function pixel(raw: Raw, x: number, y: number): { hex: string; alpha: number } {
+  const o = (y * raw.width + x) * 4;
+  const hex = `#${[...raw.data.subarray(o, o + 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  return { hex, alpha: raw.data[o + 3] as number };
+}
+
+/** The drawing as an opaque PNG, and as a JPEG of it at q80. */
+async function inputs(svg: string): Promise<[string, Buffer, number][]> {
+  const source = renderSvg(svg);
+  return [
+    ['opaque PNG', source, 0],
+    ['JPEG q80', await jpeg(source, 80), 3],
+  ];
+}
+
+function hasColor(result: TraceResult, color: string, tolerance: number): boolean {
+  const match = matchPalette(result.palette, [color])[0];
+  return match !== undefined && match.diff <= tolerance;
+}
+
+t.test('a white cross on a red full-bleed field stays: nothing is removed', async (t) => {
+  const svg = svgDoc(240, 160, `<path d="M100 30h40v30h50v40h-50v30h-40v-30h-50v-40h50z" fill="${WHITE}"/>`, RED);
+  for (const [name, input, tolerance] of await inputs(svg)) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, RED, tolerance), `${name}: red kept (${result.palette.join(' ')})`);
+    t.ok(hasColor(result, WHITE, tolerance), `${name}: the white cross kept as a color`);
+    t.match(result.warnings.join('\n'), /No background removed/, `${name}: the warning says nothing was removed`);
+    checkSvg(t, result);
+    const out = await renderResult(result);
+    const cross = pixel(out, 120, 80);
+    t.ok(cross.alpha === 255 && channelDiff(cross.hex, WHITE) <= tolerance + 2, `${name}: the cross is opaque white (${cross.hex}, ${cross.alpha})`);
+    t.equal(pixel(out, 5, 5).alpha, 255, `${name}: the field's corner stays opaque`);
+  }
+});
+
+t.test('white stripes of a full-bleed tricolour stay as bands', async (t) => {
+  const body = `<rect width="80" height="160" fill="#002395"/><rect x="160" width="80" height="160" fill="${RED}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(240, 160, body, WHITE))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, WHITE, tolerance), `${name}: the white band is a color (${result.palette.join(' ')})`);
+    t.match(result.warnings.join('\n'), /No background removed: the art fills the frame/, `${name}: says why`);
+    const out = await renderResult(result);
+    t.equal(pixel(out, 120, 2).alpha, 255, `${name}: the white band is opaque at the top edge`);
+  }
+});
+
+t.test('a red disc with a white symbol on white paper keeps the symbol', async (t) => {
+  // A coin: a disc with a white "B"-like figure whose counters are red.
+  const symbol =
+    `<path d="M92 60h46c22 0 34 10 34 28 0 10-6 18-14 22 12 4 20 12 20 26 0 20-14 30-38 30h-48z` +
+    `M114 78v28h22c8 0 12-4 12-14s-4-14-12-14zM114 124v30h24c10 0 14-5 14-15s-4-15-14-15z" fill="${WHITE}" fill-rule="evenodd"/>`;
+  const svg = svgDoc(260, 240, `<circle cx="130" cy="120" r="110" fill="${RED}"/>${symbol}`, WHITE);
+  for (const [name, input, tolerance] of await inputs(svg)) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, RED, tolerance), `${name}: red (${result.palette.join(' ')})`);
+    t.ok(hasColor(result, WHITE, tolerance), `${name}: the white symbol is a palette color`);
+    t.match(result.warnings.join('\n'), /Removed background #f[ef]f[ef]f[ef] \(the paper around the art\)/, `${name}: the paper goes`);
+    t.match(result.warnings.join('\n'), /kept 1 shape of that color/, `${name}: the symbol is named as kept`);
+    const out = await renderResult(result);
+    const stem = pixel(out, 103, 120);
+    t.ok(stem.alpha === 255 && channelDiff(stem.hex, WHITE) <= tolerance + 2, `${name}: the symbol's stem is opaque white (${stem.hex})`);
+    const counter = pixel(out, 128, 92);
+    t.ok(counter.alpha === 255 && channelDiff(counter.hex, RED) <= tolerance + 4, `${name}: its counter is red (${counter.hex})`);
+    t.equal(pixel(out, 4, 4).alpha, 0, `${name}: the paper in the corner is transparent`);
+  }
+});
+
+t.test('a word with counters on white paper loses the counters', async (t) => {
+  // "oda": rings and bowls drawn with strokes, each with a counter.
+  const body =
+    `<circle cx="50" cy="70" r="24" fill="none" stroke="${INK}" stroke-width="12"/>` +
+    `<circle cx="120" cy="70" r="24" fill="none" stroke="${INK}" stroke-width="12"/><rect x="138" y="20" width="12" height="80" fill="${INK}"/>` +
+    `<circle cx="190" cy="70" r="24" fill="none" stroke="${INK}" stroke-width="12"/><rect x="208" y="40" width="12" height="60" fill="${INK}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(240, 120, body, WHITE))) {
+    const result = await traceImage(input, { trim: false });
+    t.equal(result.palette.length, 1, `${name}: one color, no white (${result.palette.join(' ')})`);
+    t.ok(hasColor(result, INK, tolerance + 2), `${name}: the ink color`);
+    t.match(result.warnings.join('\n'), /and 3 counters inside it/, `${name}: the warning counts the counters`);
+    const out = await renderResult(result);
+    for (const [x, letter] of [[50, 'o'], [120, 'd'], [190, 'a']] as const) {
+      t.equal(pixel(out, x, 70).alpha, 0, `${name}: the counter of ${letter} is transparent`);
+    }
+    t.equal(pixel(out, 50, 40).alpha, 255, `${name}: the stroke of o stays`);
+  }
+});
+
+t.test('a light plate on white paper is art, not paper', async (t) => {
+  const body = `<rect x="20" y="20" width="200" height="200" rx="44" fill="${PLATE}"/><circle cx="120" cy="120" r="50" fill="${BLUE}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(240, 240, body, WHITE))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, PLATE, tolerance), `${name}: the plate color ${PLATE} is in the palette (${result.palette.join(' ')})`);
+    t.ok(hasColor(result, BLUE, tolerance), `${name}: blue`);
+    t.notOk(hasColor(result, WHITE, 1), `${name}: the white paper is not`);
+    t.match(result.warnings.join('\n'), /Removed background #f[ef]f[ef]f[ef]/, `${name}: the white paper is what goes`);
+    const out = await renderResult(result);
+    const plate = pixel(out, 40, 120);
+    t.ok(plate.alpha === 255 && channelDiff(plate.hex, PLATE) <= tolerance + 2, `${name}: the plate is opaque ${PLATE} (${plate.hex})`);
+    t.equal(pixel(out, 22, 22).alpha, 0, `${name}: outside the plate's rounded corner is transparent`);
+  }
+});
+
+t.test('small marks of five colors beside a wordmark all reach the palette from a JPEG', async (t) => {
+  const marks = ['#e53935', '#1e88e5', '#43a047', '#fdd835', '#8e24aa'];
+  // Thin crosses, 3 px strokes, in a cluster beside three bars of "text".
+  const crosses = marks
+    .map((color, i) => {
+      const [x, y] = [210 + (i % 3) * 22, 30 + Math.floor(i / 3) * 26];
+      return `<path d="M${x} ${y - 8}h3v8h8v3h-8v8h-3v-8h-8v-3h8z" fill="${color}"/>`;
+    })
+    .join('');
+  const text = [0, 1, 2].map((i) => `<rect x="${20 + i * 58}" y="30" width="44" height="50" rx="4" fill="${INK}"/>`).join('');
+  const source = renderSvg(svgDoc(300, 110, `${text}${crosses}`, WHITE));
+  const exact = await traceImage(source, { trim: false });
+  t.same([...exact.palette].sort(), [INK, ...marks].sort(), `opaque PNG: the six exact colors (${exact.palette.join(' ')})`);
+  for (const quality of [90, 80]) {
+    const result = await traceImage(await jpeg(source, quality), { trim: false });
+    const matches = matchPalette(result.palette, [INK, ...marks]);
+    // A 3 px stroke keeps its hue in a JPEG but loses some chroma to 4:2:0
+    // subsampling; what counts is that each mark has an entry of its own.
+    for (const m of matches) t.ok(m.diff <= 48, `q${quality}: ${m.expected} has a palette entry (nearest ${m.got}, ${m.diff} off)`);
+    t.equal(new Set(matches.map((m) => m.got)).size, marks.length + 1, `q${quality}: each mark has its own entry`);
+    t.equal(result.palette.length, marks.length + 1, `q${quality}: no invented colors (${result.palette.join(' ')})`);
+  }
+});
