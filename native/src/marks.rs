@@ -20,6 +20,10 @@ const BLEND_STEPS: usize = 8;
 /// A residual color needs this many pixels (per 128x128 of image, at least
 /// this many) to be a mark rather than noise.
 const MIN_MARK_PIXELS: usize = 6;
+/// A mark's color must lie this many residual tolerances from every known
+/// color and blend; nearer, the cluster is a rim of JPEG chroma bleeding or
+/// ringing that strays off the blend lines.
+const DISTINCT_FACTOR: f32 = 2.0;
 /// Of a residual cluster, this share of its pixels (the furthest from every
 /// known color) gives its color.
 const PUREST_SHARE: f64 = 0.35;
@@ -86,9 +90,24 @@ pub fn residual_colors(
             break;
         };
         let weight: usize = members.iter().map(|m| m.1).sum();
-        let mark = purest(members, weight);
-        marks.push(mark);
-        explain(&mut colors, &mut known, mark);
+        let mark = purest(&members, weight);
+        let mark_lab = to_lab(mark);
+        let distinct = (0..known.len())
+            .flat_map(|i| explained_by(known[i], &known[..i]))
+            .all(|lab| delta_e(&lab, &mark_lab) >= DISTINCT_FACTOR * tol.residual_de);
+        if distinct {
+            marks.push(mark);
+            explain(&mut colors, &mut known, mark);
+        } else {
+            // A rim of chroma bleeding or ringing, off the blend lines but
+            // not a color of its own: its pixels are accounted for.
+            for entry in colors
+                .iter_mut()
+                .filter(|c| members.iter().any(|m| m.0 == c.0))
+            {
+                entry.3 = 0.0;
+            }
+        }
     }
     marks
 }
@@ -121,7 +140,8 @@ fn strongest_cluster(
 }
 
 /// The per-channel median of the pixels furthest from every known color.
-fn purest(mut members: Vec<(Rgb, usize, f32)>, weight: usize) -> Rgb {
+fn purest(members: &[(Rgb, usize, f32)], weight: usize) -> Rgb {
+    let mut members = members.to_vec();
     members.sort_by(|a, b| b.2.total_cmp(&a.2));
     let wanted = ((weight as f64 * PUREST_SHARE).ceil() as usize).max(1);
     let mut taken = Vec::new();
