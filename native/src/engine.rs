@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use crate::background::{paper_color, remove_paper, Removal};
 use crate::canvas::Canvas;
-use crate::color::hex;
+use crate::color::{delta_e, hex, to_lab, Rgb};
 use crate::decode::decode;
 use crate::error::{EngineError, EngineResult};
 use crate::labels::LabelMap;
@@ -147,6 +147,19 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
         .chain(background.map(|b| clusters[b].rgb))
         .collect();
     palette.extend(residual_colors(&canvas, &known, tolerances, room));
+    // Cluster colors are medians of their members, so two seeds further apart
+    // than the merge tolerance can still end as near-twins: keep the heavier.
+    let mut distinct: Vec<Rgb> = Vec::with_capacity(palette.len());
+    for color in palette {
+        let lab = to_lab(color);
+        if distinct
+            .iter()
+            .all(|&kept| delta_e(&to_lab(kept), &lab) >= tolerances.merge_de)
+        {
+            distinct.push(color);
+        }
+    }
+    let mut palette = distinct;
     let background_label = background.map(|b| {
         palette.push(clusters[b].rgb);
         (palette.len() - 1) as u8
