@@ -58,17 +58,10 @@ const FIGURE_THICKNESS_RATIO: f64 = 1.5;
 /// of the border to be paper rather than a light detail.
 pub fn paper_color(canvas: &Canvas) -> Option<Rgb> {
     let border = canvas.border_indices();
-    let light: Vec<Rgb> = border
-        .iter()
-        .map(|&i| canvas.rgb[i])
-        .filter(|&c| is_paper_like(&to_lab(c)))
-        .collect();
+    let light: Vec<Rgb> = border.iter().map(|&i| canvas.rgb[i]).filter(|&c| is_paper_like(&to_lab(c))).collect();
     let mode = corner_paper(canvas).or_else(|| most_common(&light))?;
     let mode_lab = to_lab(mode);
-    let near: Vec<Rgb> = light
-        .into_iter()
-        .filter(|&c| delta_e(&to_lab(c), &mode_lab) <= PAPER_SPREAD_DE)
-        .collect();
+    let near: Vec<Rgb> = light.into_iter().filter(|&c| delta_e(&to_lab(c), &mode_lab) <= PAPER_SPREAD_DE).collect();
     if near.is_empty() || (near.len() as f64) < MIN_BORDER_SHARE * border.len() as f64 {
         return None;
     }
@@ -85,10 +78,7 @@ fn most_common(colors: &[Rgb]) -> Option<Rgb> {
     for &c in colors {
         *counts.entry(c).or_default() += 1;
     }
-    counts
-        .into_iter()
-        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
-        .map(|(c, _)| c)
+    counts.into_iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))).map(|(c, _)| c)
 }
 
 /// The paper-like color that at least three corners share (each corner's
@@ -99,30 +89,15 @@ fn corner_paper(canvas: &Canvas) -> Option<Rgb> {
         return None;
     }
     let corner = |x0: usize, y0: usize| -> Rgb {
-        let mut block: Vec<Rgb> = (0..9)
-            .map(|k| canvas.rgb[(y0 + k / 3) * w + x0 + k % 3])
-            .collect();
+        let mut block: Vec<Rgb> = (0..9).map(|k| canvas.rgb[(y0 + k / 3) * w + x0 + k % 3]).collect();
         block.sort_unstable_by_key(|c| u32::from(c[0]) + u32::from(c[1]) + u32::from(c[2]));
         block[4]
     };
-    let corners = [
-        corner(0, 0),
-        corner(w - 3, 0),
-        corner(0, h - 3),
-        corner(w - 3, h - 3),
-    ];
-    corners
-        .iter()
-        .copied()
-        .filter(|c| is_paper_like(&to_lab(*c)))
-        .find(|c| {
-            let lab = to_lab(*c);
-            corners
-                .iter()
-                .filter(|o| delta_e(&to_lab(**o), &lab) <= PAPER_SPREAD_DE)
-                .count()
-                >= 3
-        })
+    let corners = [corner(0, 0), corner(w - 3, 0), corner(0, h - 3), corner(w - 3, h - 3)];
+    corners.iter().copied().filter(|c| is_paper_like(&to_lab(*c))).find(|c| {
+        let lab = to_lab(*c);
+        corners.iter().filter(|o| delta_e(&to_lab(**o), &lab) <= PAPER_SPREAD_DE).count() >= 3
+    })
 }
 
 /// What `remove_paper` did, for the engine's warning.
@@ -157,11 +132,7 @@ fn regions_of(map: &LabelMap, label: u8) -> (Vec<Region>, Vec<u32>) {
             continue;
         }
         let id = regions.len() as u32;
-        let mut region = Region {
-            pixels: Vec::new(),
-            touches_border: false,
-            bounds: (w, h, 0, 0),
-        };
+        let mut region = Region { pixels: Vec::new(), touches_border: false, bounds: (w, h, 0, 0) };
         region_of[start] = id;
         stack.push(start);
         while let Some(i) = stack.pop() {
@@ -205,12 +176,7 @@ fn flood(
     let mut count = 0;
     while let Some((x, y)) = stack.pop() {
         count += 1;
-        for (nx, ny) in [
-            (x.wrapping_sub(1), y),
-            (x + 1, y),
-            (x, y.wrapping_sub(1)),
-            (x, y + 1),
-        ] {
+        for (nx, ny) in [(x.wrapping_sub(1), y), (x + 1, y), (x, y.wrapping_sub(1)), (x, y + 1)] {
             if nx < bw && ny < bh && !reached[ny * bw + nx] && !inside(nx, ny) {
                 reached[ny * bw + nx] = true;
                 stack.push((nx, ny));
@@ -306,9 +272,7 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
     for region in regions.iter().filter(|r| !r.touches_border) {
         let around = surroundings(map, &region.pixels, paper);
         let host = majority(around.iter().map(|&j| map.labels[j]));
-        if region.pixels.len() <= speck_pixels
-            && delta_e(&labs[host as usize], &labs[paper as usize]) < noise_de
-        {
+        if region.pixels.len() <= speck_pixels && delta_e(&labs[host as usize], &labs[paper as usize]) < noise_de {
             // JPEG noise on a light plate: pixels that flipped to the paper.
             relabel.extend(region.pixels.iter().map(|&i| (i, host)));
             continue;
@@ -318,9 +282,7 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
         thickness.sort_unstable();
         let median = thickness.get(thickness.len() / 2).copied().unwrap_or(0);
         let plate = f64::from(median);
-        if plate > FIGURE_THICKNESS_RATIO * f64::from(half_width)
-            && plate >= MIN_PLATE_SHARE * w.max(h) as f64
-        {
+        if plate > FIGURE_THICKNESS_RATIO * f64::from(half_width) && plate >= MIN_PLATE_SHARE * w.max(h) as f64 {
             removal.figures += 1;
         } else {
             removal.holes += 1;
@@ -345,18 +307,9 @@ fn surroundings(map: &LabelMap, pixels: &[usize], label: u8) -> Vec<usize> {
     let mut around = Vec::new();
     for &i in pixels {
         let (x, y) = (i % w, i / w);
-        let neighbours = [
-            (x > 0).then(|| i - 1),
-            (x + 1 < w).then(|| i + 1),
-            (y > 0).then(|| i - w),
-            (y + 1 < h).then(|| i + w),
-        ];
-        around.extend(
-            neighbours
-                .into_iter()
-                .flatten()
-                .filter(|&j| map.labels[j] != label),
-        );
+        let neighbours =
+            [(x > 0).then(|| i - 1), (x + 1 < w).then(|| i + 1), (y > 0).then(|| i - w), (y + 1 < h).then(|| i + w)];
+        around.extend(neighbours.into_iter().flatten().filter(|&j| map.labels[j] != label));
     }
     around
 }
@@ -364,9 +317,7 @@ fn surroundings(map: &LabelMap, pixels: &[usize], label: u8) -> Vec<usize> {
 fn majority(labels: impl Iterator<Item = u8>) -> u8 {
     let mut counts = [0usize; 256];
     labels.for_each(|l| counts[l as usize] += 1);
-    (0..=255u8)
-        .max_by_key(|&l| counts[l as usize])
-        .unwrap_or(TRANSPARENT)
+    (0..=255u8).max_by_key(|&l| counts[l as usize]).unwrap_or(TRANSPARENT)
 }
 
 #[cfg(test)]
@@ -375,33 +326,13 @@ mod tests {
 
     /// '.' is paper (label 0), digits are art colors 1..9.
     fn map(rows: &[&str]) -> LabelMap {
-        let width = rows[0].len();
-        let labels = rows
-            .iter()
-            .flat_map(|r| r.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }))
-            .collect();
-        LabelMap {
-            width,
-            height: rows.len(),
-            labels,
-            palette: vec![[255, 255, 255], [200, 0, 0]],
-        }
+        LabelMap::from_rows(rows, 0, vec![[255, 255, 255], [200, 0, 0]])
     }
 
     fn shown(m: &LabelMap) -> Vec<String> {
         m.labels
             .chunks(m.width)
-            .map(|row| {
-                row.iter()
-                    .map(|&l| {
-                        if l == TRANSPARENT {
-                            ' '
-                        } else {
-                            (b'0' + l) as char
-                        }
-                    })
-                    .collect()
-            })
+            .map(|row| row.iter().map(|&l| if l == TRANSPARENT { ' ' } else { (b'0' + l) as char }).collect())
             .collect()
     }
 
@@ -409,21 +340,13 @@ mod tests {
     fn a_full_bleed_stripe_is_a_band_and_stays() {
         let mut m = map(&["11..22", "11..22", "11..22"]);
         let removal = remove_paper(&mut m, 0, 7.0);
-        assert_eq!(
-            removal,
-            Removal {
-                bands: 1,
-                ..Removal::default()
-            }
-        );
+        assert_eq!(removal, Removal { bands: 1, ..Removal::default() });
         assert_eq!(shown(&m), vec!["110022", "110022", "110022"]);
     }
 
     #[test]
     fn a_thin_ring_around_a_counter_loses_both_paper_and_counter() {
-        let mut m = map(&[
-            ".......", ".11111.", ".1...1.", ".1...1.", ".1...1.", ".11111.", ".......",
-        ]);
+        let mut m = map(&[".......", ".11111.", ".1...1.", ".1...1.", ".1...1.", ".11111.", "......."]);
         let removal = remove_paper(&mut m, 0, 7.0);
         assert_eq!((removal.holes, removal.figures), (1, 0));
         assert!(shown(&m).iter().all(|row| !row.contains('0')));
@@ -433,11 +356,7 @@ mod tests {
     fn a_small_figure_in_a_thick_plate_stays() {
         let mut rows = vec!["..............".to_string()];
         for y in 0..12 {
-            let inner = if (5..7).contains(&y) {
-                "11111..11111"
-            } else {
-                "111111111111"
-            };
+            let inner = if (5..7).contains(&y) { "11111..11111" } else { "111111111111" };
             rows.push(format!(".{inner}."));
         }
         rows.push("..............".to_string());

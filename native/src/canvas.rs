@@ -73,14 +73,7 @@ impl Canvas {
                 coverage.push(if flatten { 255 } else { alpha as u8 });
             }
         }
-        Canvas {
-            width,
-            height,
-            rgb,
-            opaque,
-            alpha: coverage,
-            scale,
-        }
+        Canvas { width, height, rgb, opaque, alpha: coverage, scale }
     }
 
     pub fn crop(&mut self, x: usize, y: usize, width: usize, height: usize) {

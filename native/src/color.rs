@@ -12,11 +12,7 @@ fn linear_table() -> &'static [f32; 256] {
         let mut table = [0f32; 256];
         for (i, value) in table.iter_mut().enumerate() {
             let c = i as f32 / 255.0;
-            *value = if c <= 0.04045 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            };
+            *value = if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) };
         }
         table
     })
@@ -32,11 +28,7 @@ fn lab_f(t: f32) -> f32 {
 
 pub fn to_lab(rgb: Rgb) -> Lab {
     let lin = linear_table();
-    let (r, g, b) = (
-        lin[rgb[0] as usize],
-        lin[rgb[1] as usize],
-        lin[rgb[2] as usize],
-    );
+    let (r, g, b) = (lin[rgb[0] as usize], lin[rgb[1] as usize], lin[rgb[2] as usize]);
     let x = (0.412_456_4 * r + 0.357_576_1 * g + 0.180_437_5 * b) / 0.950_47;
     let y = 0.212_672_9 * r + 0.715_152_2 * g + 0.072_175 * b;
     let z = (0.019_333_9 * r + 0.119_192 * g + 0.950_304_1 * b) / 1.088_83;

@@ -48,9 +48,7 @@ pub fn check_dimensions(width: u32, height: u32) -> EngineResult<()> {
 
 fn corrupt(error: image::ImageError) -> EngineError {
     match error {
-        image::ImageError::Limits(_) => {
-            EngineError::CorruptImage("the decoder's memory limit was exceeded".into())
-        }
+        image::ImageError::Limits(_) => EngineError::CorruptImage("the decoder's memory limit was exceeded".into()),
         other => EngineError::CorruptImage(other.to_string().trim().to_string()),
     }
 }
@@ -59,16 +57,12 @@ fn corrupt(error: image::ImageError) -> EngineError {
 /// check that the end-of-image marker follows the last start-of-scan (an
 /// EXIF thumbnail carries markers of its own earlier in the file).
 fn check_jpeg_complete(bytes: &[u8]) -> EngineResult<()> {
-    let last = |marker: u8| {
-        bytes
-            .windows(2)
-            .rposition(|w| w[0] == 0xFF && w[1] == marker)
-    };
+    let last = |marker: u8| bytes.windows(2).rposition(|w| w[0] == 0xFF && w[1] == marker);
     match (last(0xDA), last(0xD9)) {
         (Some(scan), Some(end)) if end > scan => Ok(()),
-        _ => Err(EngineError::CorruptImage(
-            "the JPEG data ends before its end-of-image marker (truncated file)".into(),
-        )),
+        _ => {
+            Err(EngineError::CorruptImage("the JPEG data ends before its end-of-image marker (truncated file)".into()))
+        }
     }
 }
 
@@ -97,8 +91,5 @@ pub fn decode(bytes: &[u8]) -> EngineResult<Decoded> {
         ImageFormat::WebP => webp_is_lossy(bytes),
         _ => false,
     };
-    Ok(Decoded {
-        image: image.into_rgba8(),
-        lossy,
-    })
+    Ok(Decoded { image: image.into_rgba8(), lossy })
 }

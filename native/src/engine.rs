@@ -29,12 +29,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings {
-            colors: 0,
-            smoothing: 20,
-            transparent: true,
-            trim: true,
-        }
+        Settings { colors: 0, smoothing: 20, transparent: true, trim: true }
     }
 }
 
@@ -47,10 +42,7 @@ impl Settings {
             )));
         }
         if self.smoothing > 100 {
-            return Err(EngineError::InvalidOption(format!(
-                "smoothing must be 0 to 100 (got {})",
-                self.smoothing
-            )));
+            return Err(EngineError::InvalidOption(format!("smoothing must be 0 to 100 (got {})", self.smoothing)));
         }
         Ok(())
     }
@@ -67,8 +59,7 @@ pub struct Traced {
     pub engine_ms: f64,
 }
 
-const NO_PAPER: &str =
-    "No background removed: no light paper color surrounds the art, so every color is kept";
+const NO_PAPER: &str = "No background removed: no light paper color surrounds the art, so every color is kept";
 
 /// The warning that says, in words a person understands, what the background
 /// removal did.
@@ -88,17 +79,11 @@ fn describe_removal(removal: &Removal, paper: &str) -> String {
     }
     let mut text = format!("Removed background {paper} (the paper around the art)");
     if removal.holes > 0 {
-        text += &format!(
-            " and {} inside it",
-            plural(removal.holes, "counter", "counters")
-        );
+        text += &format!(" and {} inside it", plural(removal.holes, "counter", "counters"));
     }
     let kept = removal.figures + removal.bands;
     if kept > 0 {
-        text += &format!(
-            "; kept {} of that color as part of the art",
-            plural(kept, "shape", "shapes")
-        );
+        text += &format!("; kept {} of that color as part of the art", plural(kept, "shape", "shapes"));
     }
     text
 }
@@ -119,43 +104,27 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     }
     let opaque_pixels = canvas.opaque.iter().filter(|&&o| o).count();
     if opaque_pixels == 0 {
-        return Err(EngineError::NothingToTrace(
-            "the image is fully transparent",
-        ));
+        return Err(EngineError::NothingToTrace("the image is fully transparent"));
     }
 
     let tolerances = Tolerances::for_source(decoded.lossy);
     // An image that uses transparency already says what its background is.
-    let paper = if settings.transparent && opaque_pixels == canvas.opaque.len() {
-        paper_color(&canvas)
-    } else {
-        None
-    };
-    let Clusters {
-        clusters,
-        paper: background,
-    } = find_clusters(&canvas, tolerances, decoded.lossy, paper);
+    let paper = if settings.transparent && opaque_pixels == canvas.opaque.len() { paper_color(&canvas) } else { None };
+    let Clusters { clusters, paper: background } = find_clusters(&canvas, tolerances, decoded.lossy, paper);
     let chosen = choose(&clusters, settings.colors, opaque_pixels, background);
     let mut palette: Vec<_> = chosen.iter().map(|&i| clusters[i].rgb).collect();
     let room = match settings.colors {
         0 => MAX_MARKS,
         n => (n as usize).saturating_sub(palette.len()),
     };
-    let known: Vec<_> = palette
-        .iter()
-        .copied()
-        .chain(background.map(|b| clusters[b].rgb))
-        .collect();
+    let known: Vec<_> = palette.iter().copied().chain(background.map(|b| clusters[b].rgb)).collect();
     palette.extend(residual_colors(&canvas, &known, tolerances, room));
     // Cluster colors are medians of their members, so two seeds further apart
     // than the merge tolerance can still end as near-twins: keep the heavier.
     let mut distinct: Vec<Rgb> = Vec::with_capacity(palette.len());
     for color in palette {
         let lab = to_lab(color);
-        if distinct
-            .iter()
-            .all(|&kept| delta_e(&to_lab(kept), &lab) >= tolerances.merge_de)
-        {
+        if distinct.iter().all(|&kept| delta_e(&to_lab(kept), &lab) >= tolerances.merge_de) {
             distinct.push(color);
         }
     }
@@ -172,9 +141,7 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
             let removal = remove_paper(&mut map, label, tolerances.merge_de);
             warnings.push(describe_removal(&removal, &paper_hex));
         }
-        None if settings.transparent && opaque_pixels == canvas.opaque.len() => {
-            warnings.push(NO_PAPER.to_string())
-        }
+        None if settings.transparent && opaque_pixels == canvas.opaque.len() => warnings.push(NO_PAPER.to_string()),
         None => {}
     }
     // `choose` already capped the count; drop colors no pixel kept.
@@ -201,36 +168,21 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     let layers = if decoded.lossy {
         let fine = refine_2x(&canvas, &map);
         drop(canvas);
-        trace_layers(
-            &fine,
-            settings.smoothing,
-            subpixel::FACTOR,
-            f64::from(scale) / subpixel::FACTOR,
-        )?
+        trace_layers(&fine, settings.smoothing, subpixel::FACTOR, f64::from(scale) / subpixel::FACTOR)?
     } else {
         trace_layers(&map, settings.smoothing, 1.0, f64::from(scale))?
     };
     if layers.is_empty() {
-        return Err(EngineError::NothingToTrace(
-            "every shape is smaller than the speckle filter",
-        ));
+        return Err(EngineError::NothingToTrace("every shape is smaller than the speckle filter"));
     }
     // The palette is exactly the set of fills: colors whose every shape fell
     // under the speckle filter are gone from both.
-    let kept: Vec<usize> = map
-        .palette
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| layers.iter().any(|l| l.color == **c))
-        .map(|(i, _)| i)
-        .collect();
+    let kept: Vec<usize> =
+        map.palette.iter().enumerate().filter(|(_, c)| layers.iter().any(|l| l.color == **c)).map(|(i, _)| i).collect();
     Ok(Traced {
         svg: document(width, height, &layers),
         palette: kept.iter().map(|&i| hex(map.palette[i])).collect(),
-        coverage: kept
-            .iter()
-            .map(|&i| areas[i] as f64 / total as f64)
-            .collect(),
+        coverage: kept.iter().map(|&i| areas[i] as f64 / total as f64).collect(),
         width,
         height,
         warnings,

@@ -18,9 +18,7 @@ pub enum EngineError {
     CorruptImage(String),
     #[error("the image is {width}x{height} px; each side must be at least {MIN_SIDE} px")]
     TooSmall { width: u32, height: u32 },
-    #[error(
-        "the image is {width}x{height} px; the limit is {MAX_SIDE} px per side and 20 megapixels"
-    )]
+    #[error("the image is {width}x{height} px; the limit is {MAX_SIDE} px per side and 20 megapixels")]
     TooLarge { width: u32, height: u32 },
     #[error("nothing to trace: {0}")]
     NothingToTrace(&'static str),
@@ -51,9 +49,6 @@ pub type EngineResult<T> = Result<T, EngineError>;
 /// message prefix `CODE: message`; src/native.ts turns it back into a typed error.
 impl From<EngineError> for napi::Error {
     fn from(error: EngineError) -> Self {
-        napi::Error::new(
-            napi::Status::GenericFailure,
-            format!("{}: {}", error.code(), error),
-        )
+        napi::Error::new(napi::Status::GenericFailure, format!("{}: {}", error.code(), error))
     }
 }

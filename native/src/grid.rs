@@ -1,14 +1,7 @@
 //! Row-major grids shared by the canvas and the label map.
 
 /// The `width` x `height` window at (`x`, `y`) of a grid `stride` wide.
-pub fn crop<T: Copy>(
-    values: &[T],
-    stride: usize,
-    x: usize,
-    y: usize,
-    width: usize,
-    height: usize,
-) -> Vec<T> {
+pub fn crop<T: Copy>(values: &[T], stride: usize, x: usize, y: usize, width: usize, height: usize) -> Vec<T> {
     let mut out = Vec::with_capacity(width * height);
     for row in y..y + height {
         out.extend_from_slice(&values[row * stride + x..row * stride + x + width]);
@@ -31,29 +24,17 @@ pub fn distance_to(width: usize, height: usize, set: impl Fn(usize) -> bool, cap
     }
     for y in 1..=height {
         for i in y * stride + 1..y * stride + 1 + width {
-            let around = d[i - 1]
-                .min(d[i - stride - 1])
-                .min(d[i - stride])
-                .min(d[i - stride + 1]);
+            let around = d[i - 1].min(d[i - stride - 1]).min(d[i - stride]).min(d[i - stride + 1]);
             d[i] = d[i].min(around.saturating_add(1));
         }
     }
     for y in (1..=height).rev() {
         for i in (y * stride + 1..y * stride + 1 + width).rev() {
-            let around = d[i + 1]
-                .min(d[i + stride + 1])
-                .min(d[i + stride])
-                .min(d[i + stride - 1]);
+            let around = d[i + 1].min(d[i + stride + 1]).min(d[i + stride]).min(d[i + stride - 1]);
             d[i] = d[i].min(around.saturating_add(1));
         }
     }
-    (0..height)
-        .flat_map(|y| {
-            d[(y + 1) * stride + 1..(y + 1) * stride + 1 + width]
-                .iter()
-                .copied()
-        })
-        .collect()
+    (0..height).flat_map(|y| d[(y + 1) * stride + 1..(y + 1) * stride + 1 + width].iter().copied()).collect()
 }
 
 #[cfg(test)]
@@ -63,9 +44,6 @@ mod tests {
     #[test]
     fn distances_are_chessboard() {
         let d = distance_to(5, 5, |i| i == 12, 9);
-        assert_eq!(
-            d,
-            vec![2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2]
-        );
+        assert_eq!(d, vec![2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
     }
 }

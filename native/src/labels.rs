@@ -25,10 +25,7 @@ struct Nearest {
 
 impl Nearest {
     fn new(palette: &[Rgb]) -> Nearest {
-        Nearest {
-            labs: palette.iter().map(|&c| to_lab(c)).collect(),
-            cache: HashMap::new(),
-        }
+        Nearest { labs: palette.iter().map(|&c| to_lab(c)).collect(), cache: HashMap::new() }
     }
 
     fn find(&mut self, rgb: Rgb) -> (u8, f32) {
@@ -84,12 +81,7 @@ impl LabelMap {
                 labels[i] = best.map_or_else(|| nearest.find(rgb).0, |b| b.0);
             }
         }
-        LabelMap {
-            width: w,
-            height: h,
-            labels,
-            palette,
-        }
+        LabelMap { width: w, height: h, labels, palette }
     }
 
     pub fn areas(&self) -> Vec<usize> {
@@ -138,5 +130,14 @@ impl LabelMap {
         self.labels = grid::crop(&self.labels, self.width, x, y, width, height);
         self.width = width;
         self.height = height;
+    }
+}
+
+#[cfg(test)]
+impl LabelMap {
+    /// A map drawn as text for tests: each digit is its label, '.' is `dot`.
+    pub fn from_rows(rows: &[&str], dot: u8, palette: Vec<Rgb>) -> LabelMap {
+        let labels = rows.iter().flat_map(|r| r.bytes().map(|b| if b == b'.' { dot } else { b - b'0' })).collect();
+        LabelMap { width: rows[0].len(), height: rows.len(), labels, palette }
     }
 }

@@ -110,12 +110,8 @@ impl Task for TraceTask {
     fn compute(&mut self) -> napi::Result<Self::Output> {
         // napi does not catch panics on the threadpool; a panic here must
         // become a rejected promise, not a dead server.
-        let outcome = catch_unwind(AssertUnwindSafe(|| self.run())).unwrap_or_else(|payload| {
-            Err(EngineError::Internal(format!(
-                "panic: {}",
-                panic_message(payload)
-            )))
-        });
+        let outcome = catch_unwind(AssertUnwindSafe(|| self.run()))
+            .unwrap_or_else(|payload| Err(EngineError::Internal(format!("panic: {}", panic_message(payload)))));
         Ok(outcome?)
     }
 
@@ -126,16 +122,6 @@ impl Task for TraceTask {
 
 /// Trace a PNG, JPEG or WebP logo into an SVG with its exact palette.
 #[napi(ts_return_type = "Promise<TraceResult>")]
-pub fn trace_image(
-    input: Buffer,
-    options: Option<TraceOptions>,
-    signal: Option<AbortSignal>,
-) -> AsyncTask<TraceTask> {
-    AsyncTask::with_optional_signal(
-        TraceTask {
-            input: input.to_vec(),
-            options: options.unwrap_or_default(),
-        },
-        signal,
-    )
+pub fn trace_image(input: Buffer, options: Option<TraceOptions>, signal: Option<AbortSignal>) -> AsyncTask<TraceTask> {
+    AsyncTask::with_optional_signal(TraceTask { input: input.to_vec(), options: options.unwrap_or_default() }, signal)
 }

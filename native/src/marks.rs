@@ -35,77 +35,73 @@ fn explained_by(added: Rgb, known: &[Rgb]) -> Vec<Lab> {
     for other in known {
         for step in 1..BLEND_STEPS {
             let t = step as f32 / BLEND_STEPS as f32;
-            let mix = |k: usize| {
-                (f32::from(added[k]) * (1.0 - t) + f32::from(other[k]) * t).round() as u8
-            };
+            let mix = |k: usize| (f32::from(added[k]) * (1.0 - t) + f32::from(other[k]) * t).round() as u8;
             labs.push(to_lab([mix(0), mix(1), mix(2)]));
         }
     }
     labs
 }
 
+/// One distinct color of the image, with how far it is from everything the
+/// palette explains so far.
+#[derive(Clone)]
+struct Shade {
+    rgb: Rgb,
+    lab: Lab,
+    pixels: usize,
+    unexplained_by: f32,
+}
+
 /// Colors of marks that `palette` (the chosen colors and the paper) misses,
-/// at most `limit`. One at a time, heaviest first: each found color and its
-/// blends then explain their own pixels, so a mark's anti-aliased rim never
-/// becomes a second color.
-pub fn residual_colors(
-    canvas: &Canvas,
-    palette: &[Rgb],
-    tol: Tolerances,
-    limit: usize,
-) -> Vec<Rgb> {
-    // Every distinct opaque color, its pixel count and its distance to the
-    // nearest explained color.
+/// at most `limit`. One at a time, the strongest first: each found color and
+/// its blends then explain their own pixels, so a mark's anti-aliased rim
+/// never becomes a second color.
+pub fn residual_colors(canvas: &Canvas, palette: &[Rgb], tol: Tolerances, limit: usize) -> Vec<Rgb> {
     let mut counts: HashMap<u32, usize> = HashMap::new();
     for (c, &opaque) in canvas.rgb.iter().zip(&canvas.opaque) {
         if opaque {
             *counts.entry(pack(*c)).or_default() += 1;
         }
     }
-    let mut colors: Vec<(Rgb, Lab, usize, f32)> = counts
+    let mut shades: Vec<Shade> = counts
         .into_iter()
-        .map(|(k, n)| (unpack(k), to_lab(unpack(k)), n, f32::INFINITY))
+        .map(|(key, pixels)| Shade {
+            rgb: unpack(key),
+            lab: to_lab(unpack(key)),
+            pixels,
+            unexplained_by: f32::INFINITY,
+        })
         .collect();
-    colors.sort_unstable_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+    shades.sort_unstable_by(|a, b| b.pixels.cmp(&a.pixels).then(a.rgb.cmp(&b.rgb)));
     let mut known: Vec<Rgb> = Vec::new();
-    let explain = |colors: &mut [(Rgb, Lab, usize, f32)], known: &mut Vec<Rgb>, added: Rgb| {
+    let explain = |shades: &mut [Shade], known: &mut Vec<Rgb>, added: Rgb| {
         let labs = explained_by(added, known);
-        for entry in colors.iter_mut() {
-            let nearest = labs
-                .iter()
-                .map(|l| delta_e(l, &entry.1))
-                .fold(entry.3, f32::min);
-            entry.3 = nearest;
+        for shade in shades.iter_mut() {
+            shade.unexplained_by = labs.iter().map(|l| delta_e(l, &shade.lab)).fold(shade.unexplained_by, f32::min);
         }
         known.push(added);
     };
     for &c in palette {
-        explain(&mut colors, &mut known, c);
+        explain(&mut shades, &mut known, c);
     }
     let area_floor = MIN_MARK_PIXELS * (canvas.width * canvas.height).div_ceil(128 * 128);
     let floor = MIN_MARK_PIXELS.max(area_floor.min(4 * MIN_MARK_PIXELS));
     let mut marks = Vec::new();
     while marks.len() < limit {
-        let Some(members) = strongest_cluster(&colors, tol.residual_de, floor) else {
-            break;
-        };
-        let weight: usize = members.iter().map(|m| m.1).sum();
-        let mark = purest(&members, weight);
+        let Some(members) = strongest_cluster(&shades, tol.residual_de, floor) else { break };
+        let mark = purest(&members);
         let mark_lab = to_lab(mark);
         let distinct = (0..known.len())
             .flat_map(|i| explained_by(known[i], &known[..i]))
             .all(|lab| delta_e(&lab, &mark_lab) >= DISTINCT_FACTOR * tol.residual_de);
         if distinct {
             marks.push(mark);
-            explain(&mut colors, &mut known, mark);
+            explain(&mut shades, &mut known, mark);
         } else {
             // A rim of chroma bleeding or ringing, off the blend lines but
             // not a color of its own: its pixels are accounted for.
-            for entry in colors
-                .iter_mut()
-                .filter(|c| members.iter().any(|m| m.0 == c.0))
-            {
-                entry.3 = 0.0;
+            for shade in shades.iter_mut().filter(|s| members.iter().any(|m| m.rgb == s.rgb)) {
+                shade.unexplained_by = 0.0;
             }
         }
     }
@@ -115,43 +111,36 @@ pub fn residual_colors(
 /// The residual cluster with the most residue (pixels times their distance
 /// from everything explained) among those of at least `floor` pixels: a
 /// mark's saturated core outweighs the pale rim around it.
-fn strongest_cluster(
-    colors: &[(Rgb, Lab, usize, f32)],
-    radius: f32,
-    floor: usize,
-) -> Option<Vec<(Rgb, usize, f32)>> {
-    let mut clusters: Vec<(Lab, Vec<(Rgb, usize, f32)>)> = Vec::new();
-    for c in colors.iter().filter(|c| c.3 > radius) {
-        match clusters
-            .iter_mut()
-            .find(|(seed, _)| delta_e(seed, &c.1) < radius)
-        {
-            Some((_, members)) => members.push((c.0, c.2, c.3)),
-            None => clusters.push((c.1, vec![(c.0, c.2, c.3)])),
+fn strongest_cluster(shades: &[Shade], radius: f32, floor: usize) -> Option<Vec<Shade>> {
+    let mut clusters: Vec<(Lab, Vec<Shade>)> = Vec::new();
+    for shade in shades.iter().filter(|s| s.unexplained_by > radius) {
+        match clusters.iter_mut().find(|(seed, _)| delta_e(seed, &shade.lab) < radius) {
+            Some((_, members)) => members.push(shade.clone()),
+            None => clusters.push((shade.lab, vec![shade.clone()])),
         }
     }
-    let residue =
-        |members: &[(Rgb, usize, f32)]| members.iter().map(|m| m.1 as f32 * m.2).sum::<f32>();
+    let residue = |members: &[Shade]| members.iter().map(|m| m.pixels as f32 * m.unexplained_by).sum::<f32>();
     clusters
         .into_iter()
         .map(|(_, members)| members)
-        .filter(|members| members.iter().map(|m| m.1).sum::<usize>() >= floor)
+        .filter(|members| members.iter().map(|m| m.pixels).sum::<usize>() >= floor)
         .max_by(|a, b| residue(a).total_cmp(&residue(b)))
 }
 
 /// The per-channel median of the pixels furthest from every known color.
-fn purest(members: &[(Rgb, usize, f32)], weight: usize) -> Rgb {
+fn purest(members: &[Shade]) -> Rgb {
     let mut members = members.to_vec();
-    members.sort_by(|a, b| b.2.total_cmp(&a.2));
+    members.sort_by(|a, b| b.unexplained_by.total_cmp(&a.unexplained_by));
+    let weight: usize = members.iter().map(|m| m.pixels).sum();
     let wanted = ((weight as f64 * PUREST_SHARE).ceil() as usize).max(1);
     let mut taken = Vec::new();
     let mut seen = 0;
-    for (rgb, count, _) in members {
+    for member in members {
         if seen >= wanted {
             break;
         }
-        let n = count.min(wanted - seen);
-        taken.push((rgb, n));
+        let n = member.pixels.min(wanted - seen);
+        taken.push((member.rgb, n));
         seen += n;
     }
     weighted_median(&taken)

@@ -146,12 +146,7 @@ pub struct Clusters {
 /// All color clusters of the logo's interiors, heaviest first. `paper`, when
 /// given, seeds a cluster of its own that takes only colors within
 /// `paper_de` of it and is never folded into another.
-pub fn find_clusters(
-    canvas: &Canvas,
-    tol: Tolerances,
-    lossy: bool,
-    paper: Option<Rgb>,
-) -> Clusters {
+pub fn find_clusters(canvas: &Canvas, tol: Tolerances, lossy: bool, paper: Option<Rgb>) -> Clusters {
     let opaque = canvas.opaque.iter().filter(|&&o| o).count();
     let mut histogram = interior_histogram(canvas, tol);
     let interior: usize = histogram.values().sum();
@@ -164,10 +159,7 @@ pub fn find_clusters(
 
     // Greedy clustering around the most frequent colors: the seed of each
     // cluster is its mode, the exact hex of a lossless flat fill.
-    let mut seeds: Vec<(Rgb, Lab, f32)> = paper
-        .map(|p| (p, to_lab(p), tol.paper_de))
-        .into_iter()
-        .collect();
+    let mut seeds: Vec<(Rgb, Lab, f32)> = paper.map(|p| (p, to_lab(p), tol.paper_de)).into_iter().collect();
     let mut members: Vec<Vec<(Rgb, usize)>> = seeds.iter().map(|_| Vec::new()).collect();
     for (key, count) in colors {
         let rgb = unpack(key);
@@ -192,22 +184,11 @@ pub fn find_clusters(
         .enumerate()
         .map(|(i, (seed, m))| {
             let is_paper = paper.is_some() && i == 0;
-            let rgb = if lossy && !m.is_empty() {
-                weighted_median(m)
-            } else {
-                seed.0
-            };
-            (
-                is_paper,
-                Cluster {
-                    rgb,
-                    lab: to_lab(rgb),
-                    weight: m.iter().map(|x| x.1).sum(),
-                },
-            )
+            let rgb = if lossy && !m.is_empty() { weighted_median(m) } else { seed.0 };
+            (is_paper, Cluster { rgb, lab: to_lab(rgb), weight: m.iter().map(|x| x.1).sum() })
         })
         .collect();
-    clusters.sort_by(|a, b| b.1.weight.cmp(&a.1.weight));
+    clusters.sort_by_key(|c| std::cmp::Reverse(c.1.weight));
     fold_fringes(clusters, tol)
 }
 
@@ -221,11 +202,7 @@ fn fold_fringes(clusters: Vec<(bool, Cluster)>, tol: Tolerances) -> Clusters {
     let mut paper = None;
     for (is_paper, cluster) in clusters {
         let host = kept.iter_mut().enumerate().find(|(k, host)| {
-            let reach = if Some(*k) == paper {
-                tol.fringe_de.min(tol.merge_de)
-            } else {
-                tol.fringe_de
-            };
+            let reach = if Some(*k) == paper { tol.fringe_de.min(tol.merge_de) } else { tol.fringe_de };
             delta_e(&host.lab, &cluster.lab) < reach
                 && (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * host.weight as f64
         });
@@ -239,30 +216,16 @@ fn fold_fringes(clusters: Vec<(bool, Cluster)>, tol: Tolerances) -> Clusters {
             }
         }
     }
-    Clusters {
-        clusters: kept,
-        paper,
-    }
+    Clusters { clusters: kept, paper }
 }
 
 /// Which clusters form the palette. `requested` 0 is automatic; otherwise at
 /// most that many, and exactly that many when the logo has that many distinct
 /// colors. `exclude` (the background) never counts.
-pub fn choose(
-    clusters: &[Cluster],
-    requested: u32,
-    opaque_pixels: usize,
-    exclude: Option<usize>,
-) -> Vec<usize> {
-    let candidates: Vec<usize> = (0..clusters.len())
-        .filter(|&i| Some(i) != exclude)
-        .collect();
+pub fn choose(clusters: &[Cluster], requested: u32, opaque_pixels: usize, exclude: Option<usize>) -> Vec<usize> {
+    let candidates: Vec<usize> = (0..clusters.len()).filter(|&i| Some(i) != exclude).collect();
     let floor = MIN_INTERIOR_PIXELS.max((opaque_pixels as f64 * MIN_INTERIOR_SHARE) as usize);
-    let mut chosen: Vec<usize> = candidates
-        .iter()
-        .copied()
-        .filter(|&i| clusters[i].weight >= floor)
-        .collect();
+    let mut chosen: Vec<usize> = candidates.iter().copied().filter(|&i| clusters[i].weight >= floor).collect();
     if chosen.is_empty() {
         chosen.extend(candidates.first());
     }

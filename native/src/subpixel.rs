@@ -14,12 +14,7 @@ type Premul = [f32; 4];
 fn premul(canvas: &Canvas, i: usize) -> Premul {
     let a = f32::from(canvas.alpha[i]) / 255.0;
     let c = canvas.rgb[i];
-    [
-        f32::from(c[0]) * a,
-        f32::from(c[1]) * a,
-        f32::from(c[2]) * a,
-        255.0 * a,
-    ]
+    [f32::from(c[0]) * a, f32::from(c[1]) * a, f32::from(c[2]) * a, 255.0 * a]
 }
 
 fn distance2(a: &Premul, b: &Premul) -> f32 {
@@ -33,11 +28,8 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap) -> LabelMap {
     let (w, h) = (map.width, map.height);
     let (w2, h2) = (w * 2, h * 2);
     let mut labels = vec![TRANSPARENT; w2 * h2];
-    let palette: Vec<Premul> = map
-        .palette
-        .iter()
-        .map(|c| [f32::from(c[0]), f32::from(c[1]), f32::from(c[2]), 255.0])
-        .collect();
+    let palette: Vec<Premul> =
+        map.palette.iter().map(|c| [f32::from(c[0]), f32::from(c[1]), f32::from(c[2]), 255.0]).collect();
     let clamp = |v: isize, n: usize| v.clamp(0, n as isize - 1) as usize;
     for y in 0..h {
         for x in 0..w {
@@ -85,17 +77,12 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap) -> LabelMap {
                 );
                 let mut sample = [0f32; 4];
                 for k in 0..4 {
-                    sample[k] =
-                        0.5625 * p00[k] + 0.1875 * p10[k] + 0.1875 * p01[k] + 0.0625 * p11[k];
+                    sample[k] = 0.5625 * p00[k] + 0.1875 * p10[k] + 0.1875 * p01[k] + 0.0625 * p11[k];
                 }
                 let best = candidates
                     .iter()
                     .map(|&l| {
-                        let reference = if l == TRANSPARENT {
-                            &clear
-                        } else {
-                            &palette[l as usize]
-                        };
+                        let reference = if l == TRANSPARENT { &clear } else { &palette[l as usize] };
                         (l, distance2(&sample, reference))
                     })
                     .min_by(|a, b| a.1.total_cmp(&b.1))
@@ -105,10 +92,5 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap) -> LabelMap {
             }
         }
     }
-    LabelMap {
-        width: w2,
-        height: h2,
-        labels,
-        palette: map.palette.clone(),
-    }
+    LabelMap { width: w2, height: h2, labels, palette: map.palette.clone() }
 }

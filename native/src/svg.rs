@@ -41,10 +41,7 @@ impl PathWriter {
     }
 
     fn fixed(&self, (x, y): (f64, f64)) -> (i64, i64) {
-        (
-            (x * self.unit).round() as i64,
-            (y * self.unit).round() as i64,
-        )
+        ((x * self.unit).round() as i64, (y * self.unit).round() as i64)
     }
 
     fn command(&mut self, c: char) {
@@ -143,13 +140,7 @@ pub fn document(width: u32, height: u32, layers: &[Layer]) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
     );
     for layer in layers {
-        write!(
-            svg,
-            r#"<path fill="{}" d="{}"/>"#,
-            hex(layer.color),
-            layer.d
-        )
-        .ok();
+        write!(svg, r#"<path fill="{}" d="{}"/>"#, hex(layer.color), layer.d).ok();
     }
     svg.push_str("</svg>");
     svg

@@ -49,9 +49,7 @@ fn layer_mask(map: &LabelMap, rank: usize, reach: u16) -> Mask {
     let to_outside = distance_to(w, h, outside, cap);
     let to_own = distance_to(w, h, own, cap);
     Mask::from_fn(w, h, |i| {
-        own(i)
-            || (upper(i)
-                && (to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i]))
+        own(i) || (upper(i) && (to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i]))
     })
 }
 
@@ -61,12 +59,7 @@ fn layer_mask(map: &LabelMap, rank: usize, reach: u16) -> Mask {
 /// `resolution` is how many map pixels make one canvas pixel and `scale` maps
 /// map pixels to output pixels. `smoothing` drives the fitter as documented
 /// on [`FitParams::for_smoothing`].
-pub fn trace_layers(
-    map: &LabelMap,
-    smoothing: u32,
-    resolution: f64,
-    scale: f64,
-) -> EngineResult<Vec<Layer>> {
+pub fn trace_layers(map: &LabelMap, smoothing: u32, resolution: f64, scale: f64) -> EngineResult<Vec<Layer>> {
     let params = FitParams::for_smoothing(smoothing, resolution);
     let decimals = decimals_for(map.width, map.height, scale);
     let reach = (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u16;
@@ -76,10 +69,7 @@ pub fn trace_layers(
         let mut writer = PathWriter::new(decimals);
         trace_mask(&mask, &params, scale, &mut writer);
         if !writer.is_empty() {
-            layers.push(Layer {
-                color,
-                d: writer.finish(),
-            });
+            layers.push(Layer { color, d: writer.finish() });
         }
     }
     Ok(layers)
@@ -88,11 +78,8 @@ pub fn trace_layers(
 /// The benchmark baseline: vtracer with its default color settings on the
 /// decoded pixels, none of our cleanup, vtracer's own SVG text.
 pub fn plain_vtracer(rgba: &image::RgbaImage) -> EngineResult<String> {
-    let image = ColorImage {
-        pixels: rgba.as_raw().clone(),
-        width: rgba.width() as usize,
-        height: rgba.height() as usize,
-    };
+    let image =
+        ColorImage { pixels: rgba.as_raw().clone(), width: rgba.width() as usize, height: rgba.height() as usize };
     let svg = vtracer::convert(image, Config::default()).map_err(EngineError::Internal)?;
     Ok(svg.to_string())
 }
@@ -102,55 +89,24 @@ mod tests {
     use super::*;
 
     fn map(rows: &[&str]) -> LabelMap {
-        let width = rows[0].len();
-        let labels = rows
-            .iter()
-            .flat_map(|r| {
-                r.bytes()
-                    .map(|b| if b == b'.' { TRANSPARENT } else { b - b'0' })
-            })
-            .collect();
-        LabelMap {
-            width,
-            height: rows.len(),
-            labels,
-            palette: vec![[0, 0, 0], [255, 0, 0]],
-        }
+        LabelMap::from_rows(rows, TRANSPARENT, vec![[0, 0, 0], [255, 0, 0]])
     }
 
     fn painted(mask_rows: &LabelMap, rank: usize) -> Vec<String> {
         let mask = layer_mask(mask_rows, rank, 2);
         let mut out = Vec::new();
         for y in 0..mask_rows.height {
-            out.push(
-                (0..mask_rows.width)
-                    .map(|x| if mask.contains(x, y) { '#' } else { '.' })
-                    .collect(),
-            );
+            out.push((0..mask_rows.width).map(|x| if mask.contains(x, y) { '#' } else { '.' }).collect());
         }
         out
     }
 
     #[test]
     fn a_lower_layer_reaches_under_its_neighbour_but_not_past_its_far_edge() {
-        let m = map(&[
-            "..........",
-            ".000011111",
-            ".000011111",
-            ".000011111",
-            ".000011111",
-            "..........",
-        ]);
+        let m = map(&["..........", ".000011111", ".000011111", ".000011111", ".000011111", ".........."]);
         assert_eq!(
             painted(&m, 0),
-            vec![
-                "..........",
-                ".######...",
-                ".######...",
-                ".######...",
-                ".######...",
-                ".........."
-            ]
+            vec!["..........", ".######...", ".######...", ".######...", ".######...", ".........."]
         );
         assert_eq!(painted(&m, 1)[1], ".....#####");
     }

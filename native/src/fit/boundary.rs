@@ -27,12 +27,7 @@ impl Mask {
                 cells[row + x] = u8::from(inside(y * width + x));
             }
         }
-        Mask {
-            width,
-            height,
-            stride,
-            cells,
-        }
+        Mask { width, height, stride, cells }
     }
 
     /// Whether pixel (x, y) of the image is inside.
@@ -169,10 +164,7 @@ mod tests {
 
     fn mask(rows: &[&str]) -> Mask {
         let w = rows[0].len();
-        let cells: Vec<bool> = rows
-            .iter()
-            .flat_map(|r| r.bytes().map(|b| b == b'#'))
-            .collect();
+        let cells: Vec<bool> = rows.iter().flat_map(|r| r.bytes().map(|b| b == b'#')).collect();
         Mask::from_fn(w, rows.len(), |i| cells[i])
     }
 

@@ -114,14 +114,7 @@ fn tangent_at(p: &[Vec2; 4], e: Vec2) -> Option<f64> {
     let root = disc.sqrt();
     let (t1, t2) = ((-qb - root) / (2.0 * qa), (-qb + root) / (2.0 * qa));
     match (inside(t1), inside(t2)) {
-        (true, true) => Some(
-            if (t1 - 0.5).abs() <= (t2 - 0.5).abs() {
-                t1
-            } else {
-                t2
-            }
-            .clamp(0.0, 1.0),
-        ),
+        (true, true) => Some(if (t1 - 0.5).abs() <= (t2 - 0.5).abs() { t1 } else { t2 }.clamp(0.0, 1.0)),
         (true, false) => Some(t1.clamp(0.0, 1.0)),
         (false, true) => Some(t2.clamp(0.0, 1.0)),
         (false, false) => None,
@@ -156,11 +149,7 @@ impl Smoothed<'_> {
                 // The curve that encloses the boundary's own area.
                 Some(&area) => {
                     let triangle = triangle_area(prev.lerp(here, 0.5), here, here.lerp(next, 0.5));
-                    let share = if triangle.abs() > 1e-12 {
-                        area / triangle
-                    } else {
-                        0.0
-                    };
+                    let share = if triangle.abs() > 1e-12 { area / triangle } else { 0.0 };
                     alpha_for_share(share).clamp(MIN_AREA_ALPHA, MAX_AREA_ALPHA)
                 }
                 None => a.clamp(MIN_ALPHA, MAX_ALPHA),
@@ -177,13 +166,7 @@ impl Smoothed<'_> {
             });
             angle.push(c.atan2(d0.dot(d1)).abs());
         }
-        Smoothed {
-            q,
-            mid,
-            alpha,
-            turn,
-            angle,
-        }
+        Smoothed { q, mid, alpha, turn, angle }
     }
 
     fn len(&self) -> usize {
@@ -198,11 +181,7 @@ impl Smoothed<'_> {
         let (start, q, end) = (self.start_of(k), self.q[k], self.mid[k]);
         match self.alpha[k] {
             None => Segment::Corner { vertex: q, end },
-            Some(a) => Segment::Curve {
-                c1: start.lerp(q, a),
-                c2: end.lerp(q, a),
-                end,
-            },
+            Some(a) => Segment::Curve { c1: start.lerp(q, a), c2: end.lerp(q, a), end },
         }
     }
 
@@ -229,8 +208,7 @@ impl Smoothed<'_> {
         let mut area = 0.0;
         for &k in run {
             let (a, b) = (self.start_of(k), self.mid[k]);
-            area += triangle_area(p0, a, b)
-                + area_share(self.alpha[k]?) * triangle_area(a, self.q[k], b);
+            area += triangle_area(p0, a, b) + area_share(self.alpha[k]?) * triangle_area(a, self.q[k], b);
         }
         let triangle = triangle_area(p0, apex, p3);
         if triangle.abs() < 1e-12 {
@@ -256,14 +234,7 @@ impl Smoothed<'_> {
                 penalty += offset_checked(&curve, edge, b, tolerance)?;
             }
         }
-        Some((
-            Segment::Curve {
-                c1: curve[1],
-                c2: curve[2],
-                end: p3,
-            },
-            penalty,
-        ))
+        Some((Segment::Curve { c1: curve[1], c2: curve[2], end: p3 }, penalty))
     }
 }
 
@@ -291,9 +262,7 @@ pub fn fit(q: &[Vec2], areas: Option<&[f64]>, alpha_max: f64, tolerance: f64) ->
     }
     let smoothed = Smoothed::new(q, areas, alpha_max);
     // Joins never cross a corner: start right after one when there is one.
-    let start = (0..m)
-        .find(|&k| smoothed.alpha[k].is_none())
-        .map_or(0, |k| (k + 1) % m);
+    let start = (0..m).find(|&k| smoothed.alpha[k].is_none()).map_or(0, |k| (k + 1) % m);
     let order: Vec<usize> = (0..m).map(|k| (start + k) % m).collect();
     if tolerance <= 0.0 {
         return order.iter().map(|&k| smoothed.piece(k)).collect();
@@ -361,12 +330,7 @@ mod tests {
 
     #[test]
     fn a_square_is_four_corners() {
-        let q = [
-            Vec2::new(0.0, 0.0),
-            Vec2::new(10.0, 0.0),
-            Vec2::new(10.0, 10.0),
-            Vec2::new(0.0, 10.0),
-        ];
+        let q = [Vec2::new(0.0, 0.0), Vec2::new(10.0, 0.0), Vec2::new(10.0, 10.0), Vec2::new(0.0, 10.0)];
         let segments = fit(&q, None, 1.0, 0.2);
         assert_eq!(segments.len(), 4);
         assert!(segments.iter().all(|s| matches!(s, Segment::Corner { .. })));
@@ -394,21 +358,13 @@ mod tests {
     #[test]
     fn more_tolerance_never_gives_more_segments() {
         let q = regular_polygon(24, 12.0);
-        let counts: Vec<usize> = [0.0, 0.1, 0.2, 0.5, 1.0]
-            .iter()
-            .map(|&t| fit(&q, None, 1.0, t).len())
-            .collect();
+        let counts: Vec<usize> = [0.0, 0.1, 0.2, 0.5, 1.0].iter().map(|&t| fit(&q, None, 1.0, t).len()).collect();
         assert!(counts.windows(2).all(|w| w[1] <= w[0]), "{counts:?}");
     }
 
     #[test]
     fn the_tangent_parameter_of_a_symmetric_arc_is_half() {
-        let curve = [
-            Vec2::new(0.0, 0.0),
-            Vec2::new(0.0, 1.0),
-            Vec2::new(1.0, 2.0),
-            Vec2::new(2.0, 2.0),
-        ];
+        let curve = [Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), Vec2::new(1.0, 2.0), Vec2::new(2.0, 2.0)];
         let t = tangent_at(&curve, Vec2::new(1.0, 1.0)).unwrap();
         assert!((t - 0.5).abs() < 1e-9);
     }

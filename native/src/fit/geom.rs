@@ -16,10 +16,7 @@ impl Vec2 {
     }
 
     pub fn from_lattice((x, y): (i32, i32)) -> Vec2 {
-        Vec2 {
-            x: f64::from(x),
-            y: f64::from(y),
-        }
+        Vec2 { x: f64::from(x), y: f64::from(y) }
     }
 
     pub fn dot(self, o: Vec2) -> f64 {

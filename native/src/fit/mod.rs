@@ -120,12 +120,7 @@ fn finite(outline: &[Segment]) -> bool {
 /// The path's own corners as a polygon.
 fn write_lattice(writer: &mut PathWriter, points: &[(i32, i32)], scale: f64) {
     let n = points.len();
-    let p = |k: usize| {
-        (
-            f64::from(points[k % n].0) * scale,
-            f64::from(points[k % n].1) * scale,
-        )
-    };
+    let p = |k: usize| (f64::from(points[k % n].0) * scale, f64::from(points[k % n].1) * scale);
     let Some(&first) = points.first() else { return };
     writer.move_to((f64::from(first.0) * scale, f64::from(first.1) * scale));
     for k in 1..n {
@@ -219,10 +214,7 @@ mod tests {
                         let t = t as f64 / 16.0;
                         let u = 1.0 - t;
                         out.push(
-                            start * (u * u * u)
-                                + c1 * (3.0 * u * u * t)
-                                + c2 * (3.0 * u * t * t)
-                                + end * (t * t * t),
+                            start * (u * u * u) + c1 * (3.0 * u * u * t) + c2 * (3.0 * u * t * t) + end * (t * t * t),
                         );
                     }
                 }
@@ -234,9 +226,7 @@ mod tests {
 
     #[test]
     fn a_square_is_four_straight_lines() {
-        let mask = Mask::from_fn(20, 20, |i| {
-            (4..16).contains(&(i % 20)) && (4..16).contains(&(i / 20))
-        });
+        let mask = Mask::from_fn(20, 20, |i| (4..16).contains(&(i % 20)) && (4..16).contains(&(i / 20)));
         let params = FitParams::for_smoothing(20, 1.0);
         let outlines = trace(&mask, &params);
         assert_eq!(outlines.len(), 1);
@@ -256,25 +246,13 @@ mod tests {
             let c = size as f64 / 2.0;
             let outlines = trace(&disc(size, c, c, r), &params);
             assert_eq!(outlines.len(), 1);
-            assert!(
-                outlines[0]
-                    .iter()
-                    .all(|s| matches!(s, Segment::Curve { .. })),
-                "r={r}"
-            );
-            let radii: Vec<f64> = outline_points(&outlines[0])
-                .iter()
-                .map(|p| (*p - Vec2::new(c, c)).norm())
-                .collect();
+            assert!(outlines[0].iter().all(|s| matches!(s, Segment::Curve { .. })), "r={r}");
+            let radii: Vec<f64> = outline_points(&outlines[0]).iter().map(|p| (*p - Vec2::new(c, c)).norm()).collect();
             let mean = radii.iter().sum::<f64>() / radii.len() as f64;
             let bound = if r < 10.0 { 0.03 } else { 0.01 };
             assert!((mean - r).abs() < bound * r, "r={r} mean={mean}");
             assert!(radii.iter().all(|&x| (x - r).abs() < 0.5), "r={r}");
-            assert!(
-                outlines[0].len() <= 8,
-                "r={r}: {} curves",
-                outlines[0].len()
-            );
+            assert!(outlines[0].len() <= 8, "r={r}: {} curves", outlines[0].len());
         }
     }
 
@@ -282,10 +260,7 @@ mod tests {
     fn a_ring_is_an_outer_outline_and_a_hole() {
         let size = 60;
         let mask = Mask::from_fn(size, size, |i| {
-            let (x, y) = (
-                (i % size) as f64 + 0.5 - 30.0,
-                (i / size) as f64 + 0.5 - 30.0,
-            );
+            let (x, y) = ((i % size) as f64 + 0.5 - 30.0, (i / size) as f64 + 0.5 - 30.0);
             let d = (x * x + y * y).sqrt();
             (12.0..=25.0).contains(&d)
         });
@@ -312,11 +287,7 @@ mod tests {
     #[test]
     fn the_pixel_outline_fallback_draws_the_corners() {
         let mut writer = PathWriter::new(1);
-        write_lattice(
-            &mut writer,
-            &[(0, 0), (1, 0), (2, 0), (2, 1), (1, 1), (0, 1)],
-            1.0,
-        );
+        write_lattice(&mut writer, &[(0, 0), (1, 0), (2, 0), (2, 1), (1, 1), (0, 1)], 1.0);
         assert_eq!(writer.finish(), "m0 0h2v1h-2z");
     }
 
@@ -335,13 +306,9 @@ mod tests {
             let cells: Vec<bool> = match round % 4 {
                 // Noise, thin lines, a checkerboard, blocks.
                 0 => (0..w * h).map(|_| random(10) < density).collect(),
-                1 => (0..w * h)
-                    .map(|i| (i % w) == (i / w) || (i % w + i / w) % 7 == 0)
-                    .collect(),
+                1 => (0..w * h).map(|i| (i % w) == (i / w) || (i % w + i / w) % 7 == 0).collect(),
                 2 => (0..w * h).map(|i| (i % w + i / w) % 2 == 0).collect(),
-                _ => (0..w * h)
-                    .map(|i| ((i % w) / 3 + (i / w) / 5) % 3 == 0)
-                    .collect(),
+                _ => (0..w * h).map(|i| ((i % w) / 3 + (i / w) / 5) % 3 == 0).collect(),
             };
             let mask = Mask::from_fn(w, h, |i| cells[i]);
             for smoothing in [0, 20, 50, 100] {
@@ -361,9 +328,7 @@ mod tests {
 
     #[test]
     fn smoothing_drives_every_knob_monotonically() {
-        let params: Vec<FitParams> = (0..=100)
-            .map(|s| FitParams::for_smoothing(s, 1.0))
-            .collect();
+        let params: Vec<FitParams> = (0..=100).map(|s| FitParams::for_smoothing(s, 1.0)).collect();
         for w in params.windows(2) {
             assert!(w[1].alpha_max >= w[0].alpha_max);
             assert!(w[1].tolerance >= w[0].tolerance);

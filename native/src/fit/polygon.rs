@@ -35,9 +35,7 @@ struct Moments {
 impl Sums {
     pub fn new(points: &[Lattice]) -> Sums {
         let n = points.len();
-        let origin = points
-            .first()
-            .map_or(Vec2::ZERO, |&p| Vec2::from_lattice(p));
+        let origin = points.first().map_or(Vec2::ZERO, |&p| Vec2::from_lattice(p));
         let mut acc = Vec::with_capacity(2 * n + 2);
         let mut s = [0f64; 5];
         acc.push(s);
@@ -89,12 +87,7 @@ fn constrain(cone: Cone, v: (i64, i64)) -> Cone {
         // The origin is on this point's square: every ray passes it.
         return cone;
     }
-    let corners = [
-        (v.0 - 1, v.1 - 1),
-        (v.0 + 1, v.1 - 1),
-        (v.0 - 1, v.1 + 1),
-        (v.0 + 1, v.1 + 1),
-    ];
+    let corners = [(v.0 - 1, v.1 - 1), (v.0 + 1, v.1 - 1), (v.0 - 1, v.1 + 1), (v.0 + 1, v.1 + 1)];
     let (mut cw, mut ccw) = (corners[0], corners[0]);
     for &c in &corners[1..] {
         if lattice_cross(c, cw) > 0 {
@@ -106,10 +99,9 @@ fn constrain(cone: Cone, v: (i64, i64)) -> Cone {
     }
     Some(match cone {
         None => (cw, ccw),
-        Some((lo, hi)) => (
-            if lattice_cross(lo, cw) > 0 { cw } else { lo },
-            if lattice_cross(ccw, hi) > 0 { ccw } else { hi },
-        ),
+        Some((lo, hi)) => {
+            (if lattice_cross(lo, cw) > 0 { cw } else { lo }, if lattice_cross(ccw, hi) > 0 { ccw } else { hi })
+        }
     })
 }
 
@@ -133,11 +125,7 @@ pub fn reach(points: &[Lattice]) -> Vec<usize> {
     // run_end[k]: where the straight run leaving point k ends (over two laps).
     let mut run_end = vec![0usize; 2 * n];
     for k in (0..2 * n).rev() {
-        run_end[k] = if k + 1 < 2 * n && step(k + 1) == step(k) {
-            run_end[k + 1]
-        } else {
-            k + 1
-        };
+        run_end[k] = if k + 1 < 2 * n && step(k + 1) == step(k) { run_end[k + 1] } else { k + 1 };
     }
     let mut reach = vec![0usize; n];
     for (i, reach_i) in reach.iter_mut().enumerate() {
@@ -163,10 +151,9 @@ pub fn reach(points: &[Lattice]) -> Vec<usize> {
             let mut steps = (b - a) as i64;
             if let Some((lo, hi)) = cone {
                 // cross(lo, va + t d) >= 0 and cross(va + t d, hi) >= 0, both true at t = 0.
-                for (at0, slope) in [
-                    (lattice_cross(lo, va), lattice_cross(lo, d)),
-                    (lattice_cross(va, hi), lattice_cross(d, hi)),
-                ] {
+                for (at0, slope) in
+                    [(lattice_cross(lo, va), lattice_cross(lo, d)), (lattice_cross(va, hi), lattice_cross(d, hi))]
+                {
                     if slope < 0 {
                         steps = steps.min(at0.max(0) / -slope);
                     }
@@ -183,11 +170,7 @@ pub fn reach(points: &[Lattice]) -> Vec<usize> {
     // A segment inside a possible segment is possible: make reach monotone.
     for _ in 0..2 {
         for i in (0..n).rev() {
-            let next = if i + 1 == n {
-                reach[0] + n
-            } else {
-                reach[i + 1]
-            };
+            let next = if i + 1 == n { reach[0] + n } else { reach[i + 1] };
             reach[i] = reach[i].min(next);
         }
     }
@@ -209,21 +192,14 @@ fn penalty(sums: &Sums, points: &[Lattice], i: usize, j: usize) -> f64 {
     let m = sums.moments(i, j);
     let c = normal.dot(pi);
     let (nx, ny) = (normal.x, normal.y);
-    let squares = nx * nx * m.xx + 2.0 * nx * ny * m.xy + ny * ny * m.yy
-        - 2.0 * c * normal.dot(m.sum)
-        + m.count * c * c;
+    let squares =
+        nx * nx * m.xx + 2.0 * nx * ny * m.xy + ny * ny * m.yy - 2.0 * c * normal.dot(m.sum) + m.count * c * c;
     length * (squares.max(0.0) / m.count).sqrt()
 }
 
 /// The fewest-segments, least-penalty polygon through path point `start`, as
 /// path indices in cyclic order from `start`.
-fn polygon_from(
-    points: &[Lattice],
-    sums: &Sums,
-    reach: &[usize],
-    start: usize,
-    weight: f64,
-) -> Option<Vec<usize>> {
+fn polygon_from(points: &[Lattice], sums: &Sums, reach: &[usize], start: usize, weight: f64) -> Option<Vec<usize>> {
     let n = points.len();
     let reach_of = |i: usize| if i < n { reach[i] } else { reach[i - n] + n };
     // A vanishing weight still prefers the straighter of equally short polygons.
@@ -318,16 +294,9 @@ fn fit_line(sums: &Sums, i: usize, j: usize) -> Line {
     let (d1, d2) = (Vec2::new(b, largest - a), Vec2::new(largest - c, b));
     let direction = if d1.norm2() >= d2.norm2() { d1 } else { d2 };
     let length = direction.norm();
-    let direction = if length > 1e-12 {
-        direction / length
-    } else {
-        Vec2::new(1.0, 0.0)
-    };
+    let direction = if length > 1e-12 { direction / length } else { Vec2::new(1.0, 0.0) };
     let normal = Vec2::new(-direction.y, direction.x);
-    Line {
-        normal,
-        offset: normal.dot(mean),
-    }
+    Line { normal, offset: normal.dot(mean) }
 }
 
 /// Sum of squared distances to `lines` as x'Ax - 2b'x + c.
@@ -339,11 +308,7 @@ struct Quadratic {
 
 impl Quadratic {
     fn of(lines: &[Line]) -> Quadratic {
-        let mut q = Quadratic {
-            a: [0.0; 3],
-            b: Vec2::ZERO,
-            c: 0.0,
-        };
+        let mut q = Quadratic { a: [0.0; 3], b: Vec2::ZERO, c: 0.0 };
         for l in lines {
             let (nx, ny) = (l.normal.x, l.normal.y);
             q.a[0] += nx * nx;
@@ -356,25 +321,16 @@ impl Quadratic {
     }
 
     fn at(&self, p: Vec2) -> f64 {
-        self.a[0] * p.x * p.x + 2.0 * self.a[1] * p.x * p.y + self.a[2] * p.y * p.y
-            - 2.0 * self.b.dot(p)
-            + self.c
+        self.a[0] * p.x * p.x + 2.0 * self.a[1] * p.x * p.y + self.a[2] * p.y * p.y - 2.0 * self.b.dot(p) + self.c
     }
 
     /// The minimum on the segment from p to p + d.
     fn min_on_segment(&self, p: Vec2, d: Vec2) -> Vec2 {
         // q(p + t d) = t^2 d'Ad + 2t (d'Ap - b'd) + q(p)
-        let ad = Vec2::new(
-            self.a[0] * d.x + self.a[1] * d.y,
-            self.a[1] * d.x + self.a[2] * d.y,
-        );
+        let ad = Vec2::new(self.a[0] * d.x + self.a[1] * d.y, self.a[1] * d.x + self.a[2] * d.y);
         let curvature = ad.dot(d);
         let slope = ad.dot(p) - self.b.dot(d);
-        let t = if curvature > 1e-12 {
-            (-slope / curvature).clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
+        let t = if curvature > 1e-12 { (-slope / curvature).clamp(0.0, 1.0) } else { 0.0 };
         p + d * t
     }
 }
@@ -426,12 +382,7 @@ pub fn restore_tips(vertices: &mut Vec<usize>, q: &mut Vec<Vec2>) {
         let long_enough = |d: Vec2| d.norm() >= (2.0 * length).max(4.0);
         let turn = cross(d_in, d_out).atan2(d_in.dot(d_out)).abs();
         let den = cross(d_in, d_out);
-        if length <= STUB_LENGTH
-            && long_enough(d_in)
-            && long_enough(d_out)
-            && turn >= STUB_TURN
-            && den.abs() > 1e-12
-        {
+        if length <= STUB_LENGTH && long_enough(d_in) && long_enough(d_out) && turn >= STUB_TURN && den.abs() > 1e-12 {
             let tip = a + d_in * (cross(b - a, d_out) / den);
             if (tip - a.lerp(b, 0.5)).norm() <= STUB_REACH {
                 let (ka, kb) = (k % m, (k + 1) % m);
@@ -470,8 +421,7 @@ pub fn piece_areas(points: &[Lattice], vertices: &[usize], q: &[Vec2]) -> Vec<f6
             if end <= start {
                 end += n;
             }
-            let nearest = (start..=end)
-                .min_by(|&a, &b| (at(a) - mid).norm2().total_cmp(&(at(b) - mid).norm2()));
+            let nearest = (start..=end).min_by(|&a, &b| (at(a) - mid).norm2().total_cmp(&(at(b) - mid).norm2()));
             (nearest.unwrap_or(start), mid)
         })
         .collect();
@@ -566,11 +516,7 @@ mod tests {
         // A segment inside a possible segment is possible: make reach monotone.
         for _ in 0..2 {
             for i in (0..n).rev() {
-                let next = if i + 1 == n {
-                    reach[0] + n
-                } else {
-                    reach[i + 1]
-                };
+                let next = if i + 1 == n { reach[0] + n } else { reach[i + 1] };
                 reach[i] = reach[i].min(next);
             }
         }
@@ -582,9 +528,7 @@ mod tests {
         // Boundaries of seeded random blobs.
         let mut seed = 7u64;
         let mut random = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (seed >> 33) as usize
         };
         for _ in 0..40 {
@@ -632,12 +576,7 @@ mod tests {
     #[test]
     fn a_blunted_tip_is_restored_and_a_real_step_is_not() {
         let mut vertices = vec![0, 10, 12, 20];
-        let mut q = vec![
-            Vec2::new(0.0, 100.0),
-            Vec2::new(49.0, 2.0),
-            Vec2::new(51.0, 2.0),
-            Vec2::new(100.0, 100.0),
-        ];
+        let mut q = vec![Vec2::new(0.0, 100.0), Vec2::new(49.0, 2.0), Vec2::new(51.0, 2.0), Vec2::new(100.0, 100.0)];
         restore_tips(&mut vertices, &mut q);
         assert_eq!(vertices, vec![0, 10, 20]);
         assert!((q[1] - Vec2::new(50.0, 0.0)).norm() < 1e-9, "{:?}", q[1]);
@@ -660,10 +599,7 @@ mod tests {
             let sums = Sums::new(&points);
             let vertices = optimal_polygon(&points, &sums, 0.2);
             assert!(vertices.len() >= 3);
-            assert_eq!(
-                adjust_vertices(&points, &sums, &vertices).len(),
-                vertices.len()
-            );
+            assert_eq!(adjust_vertices(&points, &sums, &vertices).len(), vertices.len());
         }
     }
 }
