@@ -14,7 +14,8 @@
 //!   becomes transparent;
 //! - a figure (the B of a coin, a flag's cross, a star in a roundel, the K of
 //!   an app icon): enclosed by the art, which around it is a plate much
-//!   thicker than the figure's own strokes; it stays as a fill.
+//!   thicker than the figure's own strokes, or at least 15% of the image's
+//!   long side thick whatever the figure's size; it stays as a fill.
 //!
 //! The counter/figure rule is a trade-off measured on the dev corpus, where
 //! the PNG's alpha says which white regions are holes: of the 429 enclosed
@@ -42,6 +43,9 @@ const BAND_FILL: f64 = 0.95;
 /// ... and when that art is at least this share of the image's long side
 /// thick: a plate, not the stroke of a heavy letter around a small counter.
 const MIN_PLATE_SHARE: f64 = 0.05;
+/// Art this thick around a region (a share of the long side) is a plate
+/// whatever the region's size: a large white figure in an app icon.
+const SOLID_PLATE_SHARE: f64 = 0.15;
 /// An enclosed region of at most this share of the image, on a color within
 /// JPEG noise of the paper, is noise (a speck of that color), not a shape.
 const MAX_SPECK_SHARE: f64 = 0.001;
@@ -281,8 +285,10 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
         let mut thickness: Vec<u16> = around.iter().map(|&j| to_outside[j]).collect();
         thickness.sort_unstable();
         let median = thickness.get(thickness.len() / 2).copied().unwrap_or(0);
-        let plate = f64::from(median);
-        if plate > FIGURE_THICKNESS_RATIO * f64::from(half_width) && plate >= MIN_PLATE_SHARE * w.max(h) as f64 {
+        let (plate, long_side) = (f64::from(median), w.max(h) as f64);
+        let thick_for_it =
+            plate > FIGURE_THICKNESS_RATIO * f64::from(half_width) && plate >= MIN_PLATE_SHARE * long_side;
+        if thick_for_it || plate >= SOLID_PLATE_SHARE * long_side {
             removal.figures += 1;
         } else {
             removal.holes += 1;
