@@ -88,6 +88,20 @@ fn describe_removal(removal: &Removal, paper: &str) -> String {
     text
 }
 
+/// Cluster colors are medians of their members, so two seeds further apart
+/// than the merge tolerance can still end as near-twins: the heavier (earlier)
+/// one stays.
+fn without_twins(palette: Vec<Rgb>, merge_de: f32) -> Vec<Rgb> {
+    let mut distinct: Vec<Rgb> = Vec::with_capacity(palette.len());
+    for color in palette {
+        let lab = to_lab(color);
+        if distinct.iter().all(|&kept| delta_e(&to_lab(kept), &lab) >= merge_de) {
+            distinct.push(color);
+        }
+    }
+    distinct
+}
+
 pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     let started = Instant::now();
     settings.validate()?;
@@ -109,7 +123,8 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
 
     let tolerances = Tolerances::for_source(decoded.lossy);
     // An image that uses transparency already says what its background is.
-    let paper = if settings.transparent && opaque_pixels == canvas.opaque.len() { paper_color(&canvas) } else { None };
+    let looks_for_paper = settings.transparent && opaque_pixels == canvas.opaque.len();
+    let paper = if looks_for_paper { paper_color(&canvas) } else { None };
     let Clusters { clusters, paper: background } = find_clusters(&canvas, tolerances, decoded.lossy, paper);
     let chosen = choose(&clusters, settings.colors, opaque_pixels, background);
     let mut palette: Vec<_> = chosen.iter().map(|&i| clusters[i].rgb).collect();
@@ -119,16 +134,7 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     };
     let known: Vec<_> = palette.iter().copied().chain(background.map(|b| clusters[b].rgb)).collect();
     palette.extend(residual_colors(&canvas, &known, tolerances, room));
-    // Cluster colors are medians of their members, so two seeds further apart
-    // than the merge tolerance can still end as near-twins: keep the heavier.
-    let mut distinct: Vec<Rgb> = Vec::with_capacity(palette.len());
-    for color in palette {
-        let lab = to_lab(color);
-        if distinct.iter().all(|&kept| delta_e(&to_lab(kept), &lab) >= tolerances.merge_de) {
-            distinct.push(color);
-        }
-    }
-    let mut palette = distinct;
+    let mut palette = without_twins(palette, tolerances.merge_de);
     let background_label = background.map(|b| {
         palette.push(clusters[b].rgb);
         (palette.len() - 1) as u8
@@ -141,7 +147,7 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
             let removal = remove_paper(&mut map, label, tolerances.merge_de);
             warnings.push(describe_removal(&removal, &paper_hex));
         }
-        None if settings.transparent && opaque_pixels == canvas.opaque.len() => warnings.push(NO_PAPER.to_string()),
+        None if looks_for_paper => warnings.push(NO_PAPER.to_string()),
         None => {}
     }
     // `choose` already capped the count; drop colors no pixel kept.
