@@ -17,10 +17,9 @@
 //!   thicker than the figure's own strokes, or at least 15% of the image's
 //!   long side thick whatever the figure's size; it stays as a fill.
 //!
-//! The counter/figure rule is a trade-off measured on the dev corpus, where
-//! the PNG's alpha says which white regions are holes: of the 429 enclosed
-//! white regions of the 200 non-flag images, the rule below gets right every
-//! region of 90% of the images. It errs on badges with knocked-out shapes
+//! The counter/figure rule is a trade-off, measured by `npm run bench` on
+//! the dev corpus's JPEGs, whose PNG alpha says which white regions are
+//! holes (figures in the README). It errs on badges with knocked-out shapes
 //! (a white K in a black square whose K is transparent in the source), which
 //! it keeps as white: on any backdrop those read as the same logo, while the
 //! opposite error (a letter's counter filled white) shows as a white blot.
@@ -29,8 +28,9 @@ use std::collections::HashMap;
 
 use crate::canvas::Canvas;
 use crate::color::{delta_e, is_paper_like, to_lab, Rgb};
-use crate::grid::distance_to;
+use crate::grid::{distance_to, neighbours4};
 use crate::labels::{LabelMap, TRANSPARENT};
+use crate::palette::weighted_median;
 
 /// The paper must make up this share of the border at least.
 const MIN_BORDER_SHARE: f64 = 0.05;
@@ -69,12 +69,8 @@ pub fn paper_color(canvas: &Canvas) -> Option<Rgb> {
     if near.is_empty() || (near.len() as f64) < MIN_BORDER_SHARE * border.len() as f64 {
         return None;
     }
-    let median = |channel: usize| {
-        let mut values: Vec<u8> = near.iter().map(|c| c[channel]).collect();
-        values.sort_unstable();
-        values[values.len() / 2]
-    };
-    Some([median(0), median(1), median(2)])
+    let ones: Vec<(Rgb, usize)> = near.into_iter().map(|c| (c, 1)).collect();
+    Some(weighted_median(&ones))
 }
 
 fn most_common(colors: &[Rgb]) -> Option<Rgb> {
@@ -145,23 +141,11 @@ fn regions_of(map: &LabelMap, label: u8) -> (Vec<Region>, Vec<u32>) {
             region.touches_border |= x == 0 || y == 0 || x == w - 1 || y == h - 1;
             let b = &mut region.bounds;
             *b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
-            let mut visit = |j: usize| {
+            for j in neighbours4(i, w, h) {
                 if map.labels[j] == label && region_of[j] == NONE {
                     region_of[j] = id;
                     stack.push(j);
                 }
-            };
-            if x > 0 {
-                visit(i - 1);
-            }
-            if x + 1 < w {
-                visit(i + 1);
-            }
-            if y > 0 {
-                visit(i - w);
-            }
-            if y + 1 < h {
-                visit(i + w);
             }
         }
         regions.push(region);
@@ -312,10 +296,7 @@ fn surroundings(map: &LabelMap, pixels: &[usize], label: u8) -> Vec<usize> {
     let (w, h) = (map.width, map.height);
     let mut around = Vec::new();
     for &i in pixels {
-        let (x, y) = (i % w, i / w);
-        let neighbours =
-            [(x > 0).then(|| i - 1), (x + 1 < w).then(|| i + 1), (y > 0).then(|| i - w), (y + 1 < h).then(|| i + w)];
-        around.extend(neighbours.into_iter().flatten().filter(|&j| map.labels[j] != label));
+        around.extend(neighbours4(i, w, h).filter(|&j| map.labels[j] != label));
     }
     around
 }

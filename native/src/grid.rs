@@ -9,6 +9,19 @@ pub fn crop<T: Copy>(values: &[T], stride: usize, x: usize, y: usize, width: usi
     out
 }
 
+/// The 4-neighbours of pixel `i` inside a `width` x `height` grid.
+pub fn neighbours4(i: usize, width: usize, height: usize) -> impl Iterator<Item = usize> {
+    let (x, y) = (i % width, i / width);
+    [
+        (x > 0).then(|| i - 1),
+        (x + 1 < width).then(|| i + 1),
+        (y > 0).then(|| i - width),
+        (y + 1 < height).then(|| i + width),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// Chessboard distance of every pixel to the nearest pixel of `set`, capped
 /// at `cap`: two raster passes over the 8-neighbourhood, on a grid with a
 /// one-pixel border (at `cap`) so no neighbour needs a bounds check.

@@ -44,7 +44,6 @@ fn explained_by(added: Rgb, known: &[Rgb]) -> Vec<Lab> {
 
 /// One distinct color of the image, with how far it is from everything the
 /// palette explains so far.
-#[derive(Clone)]
 struct Shade {
     rgb: Rgb,
     lab: Lab,
@@ -89,7 +88,7 @@ pub fn residual_colors(canvas: &Canvas, palette: &[Rgb], tol: Tolerances, limit:
     let mut marks = Vec::new();
     while marks.len() < limit {
         let Some(members) = strongest_cluster(&shades, tol.residual_de, floor) else { break };
-        let mark = purest(&members);
+        let mark = purest(&shades, &members);
         let mark_lab = to_lab(mark);
         let distinct = (0..known.len())
             .flat_map(|i| explained_by(known[i], &known[..i]))
@@ -100,8 +99,8 @@ pub fn residual_colors(canvas: &Canvas, palette: &[Rgb], tol: Tolerances, limit:
         } else {
             // A rim of chroma bleeding or ringing, off the blend lines but
             // not a color of its own: its pixels are accounted for.
-            for shade in shades.iter_mut().filter(|s| members.iter().any(|m| m.rgb == s.rgb)) {
-                shade.unexplained_by = 0.0;
+            for &k in &members {
+                shades[k].unexplained_by = 0.0;
             }
         }
     }
@@ -110,37 +109,40 @@ pub fn residual_colors(canvas: &Canvas, palette: &[Rgb], tol: Tolerances, limit:
 
 /// The residual cluster with the most residue (pixels times their distance
 /// from everything explained) among those of at least `floor` pixels: a
-/// mark's saturated core outweighs the pale rim around it.
-fn strongest_cluster(shades: &[Shade], radius: f32, floor: usize) -> Option<Vec<Shade>> {
-    let mut clusters: Vec<(Lab, Vec<Shade>)> = Vec::new();
-    for shade in shades.iter().filter(|s| s.unexplained_by > radius) {
+/// mark's saturated core outweighs the pale rim around it. Returns the
+/// indices of its shades.
+fn strongest_cluster(shades: &[Shade], radius: f32, floor: usize) -> Option<Vec<usize>> {
+    let mut clusters: Vec<(Lab, Vec<usize>)> = Vec::new();
+    for (k, shade) in shades.iter().enumerate().filter(|(_, s)| s.unexplained_by > radius) {
         match clusters.iter_mut().find(|(seed, _)| delta_e(seed, &shade.lab) < radius) {
-            Some((_, members)) => members.push(shade.clone()),
-            None => clusters.push((shade.lab, vec![shade.clone()])),
+            Some((_, members)) => members.push(k),
+            None => clusters.push((shade.lab, vec![k])),
         }
     }
-    let residue = |members: &[Shade]| members.iter().map(|m| m.pixels as f32 * m.unexplained_by).sum::<f32>();
+    let pixels = |members: &[usize]| members.iter().map(|&k| shades[k].pixels).sum::<usize>();
+    let residue =
+        |members: &[usize]| members.iter().map(|&k| shades[k].pixels as f32 * shades[k].unexplained_by).sum::<f32>();
     clusters
         .into_iter()
         .map(|(_, members)| members)
-        .filter(|members| members.iter().map(|m| m.pixels).sum::<usize>() >= floor)
+        .filter(|members| pixels(members) >= floor)
         .max_by(|a, b| residue(a).total_cmp(&residue(b)))
 }
 
-/// The per-channel median of the pixels furthest from every known color.
-fn purest(members: &[Shade]) -> Rgb {
+/// The per-channel median of the member pixels furthest from every known color.
+fn purest(shades: &[Shade], members: &[usize]) -> Rgb {
     let mut members = members.to_vec();
-    members.sort_by(|a, b| b.unexplained_by.total_cmp(&a.unexplained_by));
-    let weight: usize = members.iter().map(|m| m.pixels).sum();
+    members.sort_by(|&a, &b| shades[b].unexplained_by.total_cmp(&shades[a].unexplained_by));
+    let weight: usize = members.iter().map(|&k| shades[k].pixels).sum();
     let wanted = ((weight as f64 * PUREST_SHARE).ceil() as usize).max(1);
     let mut taken = Vec::new();
     let mut seen = 0;
-    for member in members {
+    for k in members {
         if seen >= wanted {
             break;
         }
-        let n = member.pixels.min(wanted - seen);
-        taken.push((member.rgb, n));
+        let n = shades[k].pixels.min(wanted - seen);
+        taken.push((shades[k].rgb, n));
         seen += n;
     }
     weighted_median(&taken)
