@@ -60,6 +60,21 @@ pub fn hex(rgb: Rgb) -> String {
     format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
 }
 
+/// Levels per channel within which a lossy source's color is taken as pure
+/// black or white: JPEG cannot tell #000102 from #000000, and a designer's
+/// near-black is far more often #000000 than its next-door shade.
+const PURE_SNAP_LEVELS: u8 = 2;
+
+pub fn snapped_to_pure(rgb: Rgb) -> Rgb {
+    if rgb.iter().all(|&c| c <= PURE_SNAP_LEVELS) {
+        [0; 3]
+    } else if rgb.iter().all(|&c| c >= u8::MAX - PURE_SNAP_LEVELS) {
+        [u8::MAX; 3]
+    } else {
+        rgb
+    }
+}
+
 /// Near-white or very light gray: the usual paper behind a logo.
 pub fn is_paper_like(lab: &Lab) -> bool {
     lab[0] >= 88.0 && (lab[1] * lab[1] + lab[2] * lab[2]).sqrt() <= 10.0
@@ -73,6 +88,15 @@ mod tests {
     fn white_is_l100() {
         let lab = to_lab([255, 255, 255]);
         assert!((lab[0] - 100.0).abs() < 0.01 && lab[1].abs() < 0.01 && lab[2].abs() < 0.01);
+    }
+
+    #[test]
+    fn only_the_next_door_shades_of_black_and_white_snap() {
+        assert_eq!(snapped_to_pure([0, 1, 2]), [0, 0, 0]);
+        assert_eq!(snapped_to_pure([255, 253, 254]), [255, 255, 255]);
+        assert_eq!(snapped_to_pure([0, 0, 3]), [0, 0, 3]);
+        assert_eq!(snapped_to_pure([255, 252, 255]), [255, 252, 255]);
+        assert_eq!(snapped_to_pure([128, 128, 128]), [128, 128, 128]);
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use crate::background::{paper_color, remove_paper, Removal};
 use crate::canvas::Canvas;
-use crate::color::{delta_e, hex, to_lab, Rgb};
+use crate::color::{delta_e, hex, snapped_to_pure, to_lab, Rgb};
 use crate::decode::decode;
 use crate::error::{EngineError, EngineResult};
 use crate::labels::LabelMap;
@@ -134,9 +134,14 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     };
     let known: Vec<_> = palette.iter().copied().chain(background.map(|b| clusters[b].rgb)).collect();
     palette.extend(residual_colors(&canvas, &known, tolerances, room));
-    let mut palette = without_twins(palette, tolerances.merge_de);
-    let background_label = background.map(|b| {
-        palette.push(clusters[b].rgb);
+    let snapped = |color: Rgb| if decoded.lossy { snapped_to_pure(color) } else { color };
+    let paper_rgb = background.map(|b| clusters[b].rgb);
+    // A color that would snap onto the paper keeps its shade: were it the
+    // paper's twin, the paper's removal could not tell their pixels apart.
+    let settled = |color: Rgb| Some(snapped(color)).filter(|&s| Some(s) != paper_rgb.map(snapped)).unwrap_or(color);
+    let mut palette = without_twins(palette.into_iter().map(settled).collect(), tolerances.merge_de);
+    let background_label = paper_rgb.map(|rgb| {
+        palette.push(rgb);
         (palette.len() - 1) as u8
     });
 

@@ -142,3 +142,11 @@ t.test('small marks of five colors beside a wordmark all reach the palette from 
     t.equal(result.palette.length, marks.length + 1, `q${quality}: no invented colors (${result.palette.join(' ')})`);
   }
 });
+
+t.test('a JPEG cannot tell the next-door shades of black from black: they come back pure', async (t) => {
+  const body = `<circle cx="120" cy="80" r="60" fill="#020102"/>`;
+  const result = await traceImage(await jpeg(renderSvg(svgDoc(240, 160, body, WHITE)), 80), { trim: false });
+  t.same(result.palette, ['#000000'], 'the near-black disc is #000000');
+  const lossless = await traceImage(renderSvg(svgDoc(240, 160, body, WHITE)), { trim: false });
+  t.same(lossless.palette, ['#020102'], 'a lossless source keeps its exact shade');
+});
