@@ -1,14 +1,28 @@
-/** Test images: real logos from the shared dev corpus, and images drawn here. */
+/**
+ * Test images drawn in the test run: logos with a known palette, size and
+ * content box, so tests assert against what was drawn rather than against
+ * whatever a real logo file happens to contain.
+ */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
 import sharp from 'sharp';
+
+import { GRAY, jpeg, NAVY, ORANGE, renderSvg, svgDoc } from './fixtures.js';
 
 /** ../shared/corpus/dev from the project root. */
 export const CORPUS_DIR = resolve(import.meta.dirname, '../../../shared/corpus/dev');
 
 export function corpusLogo(name: string): Promise<Buffer> {
   return readFile(resolve(CORPUS_DIR, name));
+}
+
+/** A corpus logo scaled to `width` px wide: more pixels, a longer trace. */
+export async function largeLogo(width: number): Promise<Buffer> {
+  return sharp(await corpusLogo('logo-alpinejs.png'))
+    .resize({ width })
+    .png()
+    .toBuffer();
 }
 
 /** A PNG of one color, any size. */
@@ -18,10 +32,131 @@ export function solidPng(width: number, height: number, color = '#e4572e'): Prom
     .toBuffer();
 }
 
-/** A corpus logo scaled to `width` px wide: more pixels, a longer trace. */
-export async function largeLogo(width: number): Promise<Buffer> {
-  return sharp(await corpusLogo('logo-alpinejs.png'))
-    .resize({ width })
-    .png()
-    .toBuffer();
+/** The drawn logo's default colors: an orange badge and a gray name. */
+export const TWO_COLORS = [ORANGE, GRAY] as const;
+/** Four brand colors far apart, none near white or black (which a trace may take for the paper). */
+export const FOUR_COLORS = [ORANGE, GRAY, '#1e88e5', '#43a047'] as const;
+/** The icon's colors: a navy badge with a white mark in it. */
+export const ICON_COLORS = [NAVY, '#ffffff'] as const;
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface DrawnLogoOptions {
+  format?: 'png' | 'jpeg';
+  /** Width in px; the height follows the layout's proportions. */
+  width?: number;
+  /** 'wordmark': a badge beside a name of letter-like bars (wide); 'icon': the square badge alone. */
+  layout?: 'wordmark' | 'icon';
+  /**
+   * The shapes take these colors in turn: badge, name, mark in the badge, dot
+   * over the name. A shorter palette repeats its last color.
+   */
+  palette?: readonly string[];
+}
+
+export interface DrawnLogo {
+  image: Buffer;
+  width: number;
+  height: number;
+  /** Bounding box of the shapes in px: what `trim` keeps. */
+  content: Box;
+  /** The distinct colors drawn, lowercase '#rrggbb'. */
+  palette: string[];
+}
+
+/** A shape in design units, with the palette slot whose color it takes. */
+type Shape = { slot: number } & (
+  | { kind: 'rect'; x: number; y: number; width: number; height: number; radius: number }
+  | { kind: 'circle'; cx: number; cy: number; r: number }
+);
+
+interface Layout {
+  /** Canvas size in design units; the shapes leave a margin on every side, so `trim` has something to cut. */
+  width: number;
+  height: number;
+  shapes: Shape[];
+}
+
+const BADGE: Shape = { kind: 'rect', x: 12, y: 10, width: 80, height: 80, radius: 18, slot: 0 };
+const MARK: Shape = { kind: 'circle', cx: 52, cy: 50, r: 20, slot: 2 };
+
+/** Letter-like bars on a baseline at 70: [x, width, top]; a top of 22 is an ascender, 40 the x-height. */
+const LETTERS = [
+  [108, 24, 22],
+  [140, 22, 40],
+  [170, 12, 40],
+  [190, 26, 22],
+  [224, 22, 40],
+  [254, 22, 40],
+  [284, 24, 40],
+] as const;
+
+const LAYOUTS: Record<'wordmark' | 'icon', Layout> = {
+  wordmark: {
+    width: 320,
+    height: 100,
+    shapes: [
+      BADGE,
+      MARK,
+      ...LETTERS.map(([x, width, top]): Shape => ({ kind: 'rect', x, y: top, width, height: 70 - top, radius: 4, slot: 1 })),
+      // The dot of the narrow letter, an "i".
+      { kind: 'circle', cx: 176, cy: 29, r: 6, slot: 3 },
+    ],
+  },
+  icon: { width: 104, height: 100, shapes: [BADGE, MARK] },
+};
+
+/**
+ * A shape in px. Straight edges land on whole pixels, so they are crisp; the
+ * outermost edges of every layout are straight, so the content box is exact.
+ */
+function placed(shape: Shape, scale: number): { svg: (fill: string) => string; box: Box } {
+  if (shape.kind === 'circle') {
+    const [cx, cy, r] = [shape.cx * scale, shape.cy * scale, shape.r * scale];
+    return {
+      svg: (fill) => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"/>`,
+      box: { x: Math.floor(cx - r), y: Math.floor(cy - r), width: Math.ceil(2 * r), height: Math.ceil(2 * r) },
+    };
+  }
+  const [x0, y0] = [Math.round(shape.x * scale), Math.round(shape.y * scale)];
+  const [x1, y1] = [Math.round((shape.x + shape.width) * scale), Math.round((shape.y + shape.height) * scale)];
+  const box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+  return {
+    svg: (fill) => `<rect x="${x0}" y="${y0}" width="${box.width}" height="${box.height}" rx="${shape.radius * scale}" fill="${fill}"/>`,
+    box,
+  };
+}
+
+function union(boxes: Box[]): Box {
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/**
+ * A logo drawn in flat colors with anti-aliased curves, like a real export:
+ * on transparency as PNG, on white as JPEG.
+ */
+export async function drawnLogo(options: DrawnLogoOptions = {}): Promise<DrawnLogo> {
+  const { format = 'png', width = 512, layout = 'wordmark', palette = TWO_COLORS } = options;
+  const { shapes, ...canvas } = LAYOUTS[layout];
+  const scale = width / canvas.width;
+  const height = Math.round(canvas.height * scale);
+  const colorOf = (slot: number) => (palette[Math.min(slot, palette.length - 1)] as string).toLowerCase();
+  const drawn = shapes.map((shape) => ({ ...placed(shape, scale), fill: colorOf(shape.slot) }));
+  const png = renderSvg(svgDoc(width, height, drawn.map(({ svg, fill }) => svg(fill)).join('')));
+  return {
+    image: format === 'png' ? png : await jpeg(png),
+    width,
+    height,
+    content: union(drawn.map((shape) => shape.box)),
+    palette: [...new Set(drawn.map((shape) => shape.fill))],
+  };
 }
