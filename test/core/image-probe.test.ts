@@ -4,27 +4,21 @@ import t from 'tap';
 import { probeImage } from '../../src/core/image-probe.js';
 import { IMAGE_MAX_SIDE_PX, IMAGE_MIN_SIDE_PX } from '../../src/core/limits.js';
 import { bombPng, fiveColorLogo, ihdr, jpeg, png, PNG_SIGNATURE, webp } from '../helpers/fixtures.js';
-import { corpusLogo, solidPng } from '../helpers/images.js';
+import { drawnLogo, solidPng } from '../helpers/images.js';
 import { rejectsWithCode } from '../helpers/trace.js';
-
-/** Width and height as sharp reads them, for files whose size the test does not choose. */
-async function sizeOf(image: Buffer): Promise<[number, number]> {
-  const { width, height } = await sharp(image).metadata();
-  return [width ?? -1, height ?? -1];
-}
 
 t.test('PNG, JPEG and WebP are recognised with their own width and height', async (t) => {
   const logo = png(fiveColorLogo());
-  const corpusPng = await corpusLogo('logo-alpinejs.png');
-  const corpusJpeg = await corpusLogo('logo-amp.jpg');
+  const drawnPng = await drawnLogo();
+  const drawnJpeg = await drawnLogo({ format: 'jpeg', width: 400 });
   const cases: [string, Buffer, 'png' | 'jpeg' | 'webp', number, number][] = [
     ['png', logo, 'png', 300, 170],
     ['jpeg', await jpeg(logo), 'jpeg', 300, 170],
     ['lossless webp', await webp(logo, true), 'webp', 300, 170],
     ['lossy webp', await webp(logo, false), 'webp', 300, 170],
     ['a tall narrow PNG', await solidPng(9, 40), 'png', 9, 40],
-    ['a corpus PNG', corpusPng, 'png', ...(await sizeOf(corpusPng))],
-    ['a corpus JPEG', corpusJpeg, 'jpeg', ...(await sizeOf(corpusJpeg))],
+    ['a drawn PNG', drawnPng.image, 'png', drawnPng.width, drawnPng.height],
+    ['a drawn JPEG', drawnJpeg.image, 'jpeg', drawnJpeg.width, drawnJpeg.height],
   ];
   for (const [name, image, format, width, height] of cases) {
     t.same(await probeImage(image), { format, width, height }, name);
@@ -85,7 +79,7 @@ t.test('a corrupt header is CORRUPT_IMAGE', async (t) => {
   const cases: [string, Buffer][] = [
     ['the PNG signature alone', PNG_SIGNATURE],
     ['the PNG signature and garbage', Buffer.concat([PNG_SIGNATURE, Buffer.from('garbage garbage garbage garbage')])],
-    ['a PNG cut inside its header', (await corpusLogo('logo-alpinejs.png')).subarray(0, 30)],
+    ['a PNG cut inside its header', (await drawnLogo()).image.subarray(0, 30)],
     ['a PNG header declaring 0 px', Buffer.concat([PNG_SIGNATURE, ihdr(0, 10, 8, 6)])],
     ['the JPEG magic and nothing else', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 1, 2, 3])],
     ['a RIFF/WEBP box without a bitstream', Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 garbage!', 'latin1')],
@@ -97,7 +91,6 @@ t.test('a corrupt header is CORRUPT_IMAGE', async (t) => {
 });
 
 t.test('only the header is read: a file cut short after it passes (the engine checks it again)', async (t) => {
-  const logo = await corpusLogo('logo-alpinejs.png');
-  const [width, height] = await sizeOf(logo);
-  t.same(await probeImage(logo.subarray(0, 400)), { format: 'png', width, height });
+  const { image, width, height } = await drawnLogo();
+  t.same(await probeImage(image.subarray(0, 400)), { format: 'png', width, height });
 });

@@ -5,7 +5,7 @@ import { createJobService } from '../../src/core/jobs.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
 import { openFileStore } from '../../src/store/file-store.js';
 import { newDataDir, type Teardown } from '../helpers/app.js';
-import { corpusLogo } from '../helpers/images.js';
+import { drawnLogo } from '../helpers/images.js';
 
 async function service(t: Teardown, now = () => Date.now()) {
   const store = await openFileStore({ dir: await newDataDir(t), sweepIntervalMs: 0, now });
@@ -15,7 +15,7 @@ async function service(t: Teardown, now = () => Date.now()) {
 
 t.test('vectorize stores the trace as a job that expires after the TTL', async (t) => {
   const jobs = await service(t);
-  const job = await jobs.vectorize(await corpusLogo('logo-alpinejs.png'), { ...DEFAULT_SETTINGS }, 'session-1');
+  const job = await jobs.vectorize((await drawnLogo()).image, { ...DEFAULT_SETTINGS }, 'session-1');
   t.equal(job.origin, 'upload');
   t.equal(job.expiresAt - job.createdAt, 60_000);
   t.equal(job.uploadSessionId, 'session-1');

@@ -16,7 +16,7 @@ import { traceImage } from '../../src/core/tracer.js';
 import { openFileStore } from '../../src/store/file-store.js';
 import { newDataDir, type Teardown } from '../helpers/app.js';
 import { fiveColorLogo, png } from '../helpers/fixtures.js';
-import { corpusLogo } from '../helpers/images.js';
+import { drawnLogo } from '../helpers/images.js';
 import { unzip } from '../helpers/kit.js';
 import { controlledTracer } from '../helpers/tracer.js';
 
@@ -334,7 +334,7 @@ t.test('exportKit stores the brand kit as the revision\'s brand-kit.zip', async 
 
 t.test('jobs not made as revisions are refused with NotARevisionError', async (t) => {
   const { revisions, jobs } = await services(t);
-  const uploaded = await jobs.vectorize(await corpusLogo('logo-alpinejs.png'), settings(), '');
+  const uploaded = await jobs.vectorize((await drawnLogo()).image, settings(), '');
   const sample = await jobs.sample(true);
   const hidden = await jobs.hideColors(sample.id, [sample.palette[0] as string]);
   for (const job of [uploaded, sample, hidden]) {

@@ -6,7 +6,7 @@ import { traceImage } from '../../src/core/tracer.js';
 import { openFileStore } from '../../src/store/file-store.js';
 import { buildTestApp, newDataDir, type Teardown } from '../helpers/app.js';
 import { fiveColorLogo, png } from '../helpers/fixtures.js';
-import { corpusLogo } from '../helpers/images.js';
+import { drawnLogo } from '../helpers/images.js';
 import { uploadForm } from '../helpers/multipart.js';
 import { REVISION_FIELDS } from '../helpers/revision.js';
 import { controlledTracer } from '../helpers/tracer.js';
@@ -238,7 +238,7 @@ t.test('jobs made with /api/vectorize, /api/sample or /visibility are 422: uploa
   const uploaded = await app.inject({
     method: 'POST',
     url: '/api/vectorize',
-    ...(await uploadForm(await corpusLogo('logo-alpinejs.png'))),
+    ...(await uploadForm((await drawnLogo()).image)),
   });
   const sample = await app.inject({ method: 'POST', url: '/api/sample' });
   const hidden = await app.inject({

@@ -2,14 +2,14 @@
 import t from 'tap';
 
 import { buildTestApp } from '../helpers/app.js';
-import { largeLogo } from '../helpers/images.js';
+import { drawnLogo } from '../helpers/images.js';
 import { uploadForm } from '../helpers/multipart.js';
 
 t.test('concurrent uploads: one is processed, the others get 429 at once with Retry-After', async (t) => {
   const { app } = await buildTestApp(t, { MAX_CONCURRENT_JOBS: '1' });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   // A large logo keeps the first trace running while the others arrive.
-  const form = await uploadForm(await largeLogo(3000));
+  const form = await uploadForm((await drawnLogo({ width: 3000 })).image);
   const upload = async () => {
     const started = performance.now();
     const res = await fetch(`${base}/api/vectorize`, { method: 'POST', body: form.payload, headers: form.headers });
@@ -37,7 +37,7 @@ t.test('concurrent uploads: one is processed, the others get 429 at once with Re
 t.test('MAX_CONCURRENT_JOBS=2 admits two at once', async (t) => {
   const { app } = await buildTestApp(t, { MAX_CONCURRENT_JOBS: '2' });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const form = await uploadForm(await largeLogo(3000));
+  const form = await uploadForm((await drawnLogo({ width: 3000 })).image);
   const statuses = await Promise.all(
     [1, 2].map(
       async () =>
@@ -51,7 +51,7 @@ t.test('GETs and health keep answering while a large trace runs', async (t) => {
   const { app } = await buildTestApp(t);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const job = (await (await fetch(`${base}/api/sample`, { method: 'POST' })).json()) as { svg: string };
-  const form = await uploadForm(await largeLogo(4000));
+  const form = await uploadForm((await drawnLogo({ width: 4000 })).image);
   let tracing = true;
   // Settles with the status, or the error, so a failure is reported rather than thrown mid-loop.
   const trace = fetch(`${base}/api/vectorize`, { method: 'POST', body: form.payload, headers: form.headers })

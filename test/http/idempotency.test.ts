@@ -5,7 +5,7 @@ import t from 'tap';
 
 import { createLocalGate } from '../../src/core/gate.js';
 import { buildTestApp } from '../helpers/app.js';
-import { corpusLogo, largeLogo } from '../helpers/images.js';
+import { drawnLogo, FOUR_COLORS } from '../helpers/images.js';
 import { uploadForm } from '../helpers/multipart.js';
 import { controlledTracer } from '../helpers/tracer.js';
 
@@ -14,7 +14,7 @@ const key = (value: string) => ({ 'idempotency-key': value });
 t.test('Idempotency-Key must be 1 to 255 printable ASCII characters, else 400', async (t) => {
   const { app } = await buildTestApp(t);
   const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
-  const upload = await uploadForm(await corpusLogo('logo-amp.png'));
+  const upload = await uploadForm((await drawnLogo()).image);
   const writes: { url: string; payload?: object; headers?: Record<string, string> }[] = [
     { url: '/api/sample' },
     { url: `/api/jobs/${job.id}/visibility`, payload: { hidden_colors: [] } },
@@ -35,7 +35,7 @@ t.test('Idempotency-Key must be 1 to 255 printable ASCII characters, else 400', 
 t.test('same key and parameters replay the first response without processing again', async (t) => {
   const tracer = controlledTracer();
   const { app } = await buildTestApp(t, {}, { trace: tracer.trace });
-  const logo = await corpusLogo('logo-alpinejs.png');
+  const { image: logo } = await drawnLogo();
   const first = await app.inject({ method: 'POST', url: '/api/vectorize', ...(await uploadForm(logo, { colors: 2 })) });
   t.equal(first.statusCode, 200, 'no key: plain request');
 
@@ -80,7 +80,7 @@ t.test('same key and parameters replay the first response without processing aga
 
 t.test('same key with other parameters is 422', async (t) => {
   const { app } = await buildTestApp(t);
-  const logo = await corpusLogo('logo-alpinejs.png');
+  const { image: logo } = await drawnLogo();
   t.equal(
     (await app.inject({ method: 'POST', url: '/api/vectorize', ...(await uploadForm(logo, { colors: 2 })) }))
       .statusCode,
@@ -95,7 +95,7 @@ t.test('same key with other parameters is 422', async (t) => {
   });
 
   const otherField = await uploadForm(logo, { colors: 4 });
-  const otherFile = await uploadForm(await corpusLogo('logo-amp.png'), { colors: 2 });
+  const otherFile = await uploadForm((await drawnLogo({ palette: FOUR_COLORS })).image, { colors: 2 });
   for (const [name, form] of [
     ['other field', otherField],
     ['other file', otherFile],
@@ -135,7 +135,7 @@ t.test('two concurrent requests with one key: the second gets 409 with Retry-Aft
 t.test('two truly concurrent requests with one key: one runs, the other is 409', async (t) => {
   const { app } = await buildTestApp(t);
   // A large logo keeps the first trace running while the second request arrives.
-  const form = await uploadForm(await largeLogo(1500));
+  const form = await uploadForm((await drawnLogo({ width: 1500 })).image);
   const send = () =>
     app.inject({
       method: 'POST',

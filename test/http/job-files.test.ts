@@ -6,7 +6,7 @@ import t from 'tap';
 
 import { EXPORTED_KIT_FILE } from '../../src/core/jobs.js';
 import { buildTestApp } from '../helpers/app.js';
-import { largeLogo } from '../helpers/images.js';
+import { drawnLogo } from '../helpers/images.js';
 import { uploadForm } from '../helpers/multipart.js';
 
 const UNKNOWN = 'AAAAAAAAAAAAAAAAAAAAAAAA';
@@ -45,7 +45,8 @@ t.test('GET preview.png renders the SVG at its size, at most 1024 px', async (t)
   const upload = await app.inject({
     method: 'POST',
     url: '/api/vectorize',
-    ...(await uploadForm(await largeLogo(2048))),
+    // Untrimmed, so the job is as wide as the image.
+    ...(await uploadForm((await drawnLogo({ width: 2048 })).image, { trim: false })),
   });
   const large = upload.json();
   t.equal(large.width, 2048);

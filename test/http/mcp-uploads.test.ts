@@ -8,7 +8,7 @@ import { UPLOAD_MAX_BYTES } from '../../src/core/limits.js';
 import { openFileStore } from '../../src/store/file-store.js';
 import { buildTestApp, newDataDir, type Teardown } from '../helpers/app.js';
 import { fiveColorLogo, jpeg, png, webp } from '../helpers/fixtures.js';
-import { corpusLogo, solidPng } from '../helpers/images.js';
+import { drawnLogo, solidPng } from '../helpers/images.js';
 import { uploadForm } from '../helpers/multipart.js';
 
 const URL_PATH = '/api/mcp/uploads';
@@ -63,14 +63,13 @@ t.test('an upload returns its id, expiry, size, hash, format and dimensions', as
   t.equal(again.sha256, body.sha256);
 });
 
-t.test('JPEG and WebP uploads report their format; a corpus logo its real size', async (t) => {
+t.test('JPEG and WebP uploads report their format; a drawn logo its real size', async (t) => {
   const { upload } = await clockedApp(t);
-  const corpus = await corpusLogo('logo-alpinejs.png');
-  const meta = await sharp(corpus).metadata();
+  const drawn = await drawnLogo({ width: 480 });
   for (const [format, file, width, height] of [
     ['jpeg', await jpeg(FIVE_COLOR_PNG), 300, 170],
     ['webp', await webp(FIVE_COLOR_PNG, false), 300, 170],
-    ['png', corpus, meta.width, meta.height],
+    ['png', drawn.image, drawn.width, drawn.height],
   ] as const) {
     const res = await upload(file);
     t.equal(res.statusCode, 200, format);

@@ -2,12 +2,13 @@ import t from 'tap';
 
 import { UPLOAD_MAX_BYTES } from '../../src/core/limits.js';
 import { buildTestApp } from '../helpers/app.js';
-import { corpusLogo, solidPng } from '../helpers/images.js';
+import { drawnLogo, solidPng } from '../helpers/images.js';
 import { uploadForm } from '../helpers/multipart.js';
 
-t.test('POST /api/vectorize traces a corpus logo into a job with every result field', async (t) => {
+t.test('POST /api/vectorize traces a drawn logo into a job with every result field', async (t) => {
   const { app } = await buildTestApp(t);
-  const form = await uploadForm(await corpusLogo('logo-alpinejs.png'));
+  const logo = await drawnLogo();
+  const form = await uploadForm(logo.image);
   const res = await app.inject({ method: 'POST', url: '/api/vectorize', ...form });
   t.equal(res.statusCode, 200);
   t.equal(res.headers['service-version'], '2026-10-14');
@@ -16,8 +17,9 @@ t.test('POST /api/vectorize traces a corpus logo into a job with every result fi
   t.equal(job.svg, `/api/jobs/${job.id}/logo.svg`);
   t.ok(job.palette.length > 0);
   for (const color of job.palette) t.match(color, /^#[0-9a-f]{6}$/);
-  t.equal(job.width, 512);
-  t.type(job.height, 'number');
+  // Trimmed to the drawn shapes.
+  t.equal(job.width, logo.content.width);
+  t.equal(job.height, logo.content.height);
   t.type(job.warning, 'string');
   t.notOk('original_id' in job, 'no hide-colors fields');
 
@@ -29,7 +31,7 @@ t.test('POST /api/vectorize traces a corpus logo into a job with every result fi
 
 t.test('form fields are applied, with the documented defaults', async (t) => {
   const { app } = await buildTestApp(t);
-  const logo = await corpusLogo('logo-anthropic-icon.png');
+  const { image: logo } = await drawnLogo();
   const defaults = (await app.inject({ method: 'POST', url: '/api/vectorize', ...(await uploadForm(logo)) })).json();
   const untrimmed = await app.inject({
     method: 'POST',
@@ -54,14 +56,14 @@ t.test('a JPEG upload works too', async (t) => {
   const res = await app.inject({
     method: 'POST',
     url: '/api/vectorize',
-    ...(await uploadForm(await corpusLogo('logo-amp.jpg'))),
+    ...(await uploadForm((await drawnLogo({ format: 'jpeg' })).image)),
   });
   t.equal(res.statusCode, 200);
 });
 
 t.test('invalid form fields give 422 with a list of {loc, msg, type}', async (t) => {
   const { app } = await buildTestApp(t);
-  const logo = await corpusLogo('logo-alpinejs.png');
+  const { image: logo } = await drawnLogo();
   const res = await app.inject({
     method: 'POST',
     url: '/api/vectorize',
@@ -127,7 +129,7 @@ t.test('images the engine cannot use give 422 with a message', async (t) => {
     ['too wide', await solidPng(6001, 10), /6000 px/],
     ['over 20 megapixels', await solidPng(5000, 4001), /20 megapixels/],
     ['not an image format we take', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), /PNG, JPEG or WebP/],
-    ['corrupt', (await corpusLogo('logo-alpinejs.png')).subarray(0, 400), /corrupt|truncated/],
+    ['corrupt', (await drawnLogo()).image.subarray(0, 400), /corrupt|truncated/],
   ];
   for (const [name, image, message] of cases) {
     const res = await app.inject({ method: 'POST', url: '/api/vectorize', ...(await uploadForm(image)) });

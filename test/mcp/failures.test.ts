@@ -10,7 +10,7 @@ import t, { type TAP } from 'tap';
 import type { ConcurrencyGate } from '../../src/core/gate.js';
 import { openFileStore } from '../../src/store/file-store.js';
 import { newDataDir } from '../helpers/app.js';
-import { corpusLogo, solidPng } from '../helpers/images.js';
+import { drawnLogo, ICON_COLORS, solidPng } from '../helpers/images.js';
 import {
   callOk,
   callTool,
@@ -168,7 +168,7 @@ t.test('unknown revision ids are refused with a pointer to the tools that make t
 t.test('a job made with the REST API is not a revision: the tools say so', async (t) => {
   const { client, baseUrl } = await mcpSetup(t);
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await corpusLogo('logo-apigee.png'))], { type: 'image/png' }), 'logo.png');
+  form.append('file', new Blob([new Uint8Array((await drawnLogo()).image)], { type: 'image/png' }), 'logo.png');
   const uploaded = await fetch(`${baseUrl}/api/vectorize`, { method: 'POST', body: form });
   t.equal(uploaded.status, 200);
   const sample = await fetch(`${baseUrl}/api/sample`, { method: 'POST' });
@@ -190,7 +190,7 @@ t.test('a job made with the REST API is not a revision: the tools say so', async
 
 t.test('vectorize_logo needs exactly one image source', async (t) => {
   const { client, baseUrl } = await mcpSetup(t);
-  const image = await corpusLogo('logo-apigee.png');
+  const { image } = await drawnLogo();
   const { upload_id } = (await (await postUpload(baseUrl, image)).json()) as McpUpload;
   const base64 = image.toString('base64');
   const oneSource = /Give exactly one image source: upload_id .*image_base64, or sample: true/;
@@ -267,7 +267,7 @@ t.test('an expired upload_id is refused: upload again or send image_base64', asy
   const dataDir = await newDataDir(t);
   const store = await openFileStore({ dir: dataDir, sweepIntervalMs: 0, now: () => Date.now() + clock.offsetMs });
   const { client, baseUrl } = await mcpSetup(t, { DATA_DIR: dataDir }, { store });
-  const { upload_id } = (await (await postUpload(baseUrl, await corpusLogo('logo-apigee.png'))).json()) as McpUpload;
+  const { upload_id } = (await (await postUpload(baseUrl, (await drawnLogo()).image)).json()) as McpUpload;
   await callOk(client, 'vectorize_logo', { upload_id });
   clock.offsetMs = 15 * 60 * 1000 + 1000;
   await failsWith(
@@ -288,8 +288,8 @@ t.test('POST /api/mcp/uploads refuses non-images and stops at MAX_LIVE_UPLOADS',
   const empty = await fetch(`${baseUrl}/api/mcp/uploads`, { method: 'POST', body: new FormData() });
   t.equal(empty.status, 422, 'no file');
 
-  t.equal((await postUpload(baseUrl, await corpusLogo('logo-apigee.png'))).status, 200, 'the first upload');
-  const second = await postUpload(baseUrl, await corpusLogo('logo-chef.png'));
+  t.equal((await postUpload(baseUrl, (await drawnLogo()).image)).status, 200, 'the first upload');
+  const second = await postUpload(baseUrl, (await drawnLogo({ layout: 'icon', palette: ICON_COLORS })).image);
   t.equal(second.status, 429, 'the limit of live uploads');
   const retryAfter = Number(second.headers.get('retry-after'));
   t.ok(retryAfter > 800 && retryAfter <= 900, 'Retry-After: when the first upload expires');
