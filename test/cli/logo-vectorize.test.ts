@@ -7,21 +7,29 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 
 import { parseCli } from '../../src/cli/args.js';
+import { drawnLogo, FOUR_COLORS, type DrawnLogo } from '../helpers/images.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(root, 'src/cli/logo-vectorize.ts');
-const corpus = path.resolve(root, '../shared/corpus/dev');
 
 function run(args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-t.test('batch --json converts every good input and reports the bad one', (t) => {
+/** Writes the drawing into `dir` as `name` and returns its path. */
+function saved(dir: string, name: string, logo: DrawnLogo): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, logo.image);
+  return file;
+}
+
+t.test('batch --json converts every good input and reports the bad one', async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'cli-'));
   const bogus = path.join(dir, 'notes.png');
   writeFileSync(bogus, 'this is text, not an image');
-  const inputs = [path.join(corpus, 'logo-apigee.png'), bogus, path.join(corpus, 'logo-tiktok.jpg')];
+  const logo = await drawnLogo();
+  const inputs = [saved(dir, 'logo.png', logo), bogus, saved(dir, 'on-white.jpg', await drawnLogo({ format: 'jpeg' }))];
   const { status, stdout, stderr } = run(['--json', '--out-dir', path.join(dir, 'out'), ...inputs]);
   t.equal(status, 1, 'a failed input makes the exit status 1');
   t.match(stderr, /notes\.png: the file is not a PNG, JPEG or WebP image \(UNSUPPORTED_FORMAT\)/);
@@ -34,37 +42,32 @@ t.test('batch --json converts every good input and reports the bad one', (t) => 
     t.ok((line.ms as number) > 0, 'engine time is reported');
     for (const color of line.palette as string[]) t.ok(svg.includes(`fill="${color}"`), `${color} is a fill`);
   }
-  const apigee = lines.find((line) => String(line.input).endsWith('logo-apigee.png'));
-  t.same([...(apigee?.palette as string[])].sort(), ['#54585a', '#fc4c02'], 'exact brand colors from a PNG');
-  const tiktok = lines.find((line) => String(line.input).endsWith('logo-tiktok.jpg'));
-  t.match(tiktok?.warning, /Removed background #ffffff/);
-  t.end();
+  const png = lines.find((line) => String(line.input).endsWith('logo.png'));
+  t.same([...(png?.palette as string[])].sort(), [...logo.palette].sort(), 'exact brand colors from a PNG');
+  const jpeg = lines.find((line) => String(line.input).endsWith('on-white.jpg'));
+  t.match(jpeg?.warning, /Removed background #ffffff/);
 });
 
-t.test('settings flags reach the engine; -o names the output', (t) => {
+t.test('settings flags reach the engine; -o names the output', async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'cli-'));
   const output = path.join(dir, 'one.svg');
-  const input = path.join(corpus, 'logo-google-pay-icon.png');
+  const logo = await drawnLogo({ palette: FOUR_COLORS });
+  const input = saved(dir, 'four-colors.png', logo);
   const { status, stdout } = run(['--colors', '2', '--no-trim', '--json', '-o', output, input]);
   t.equal(status, 0);
   const line = JSON.parse(stdout) as { palette: string[]; width: number; height: number; output: string };
   t.equal(line.output, output);
   t.equal(line.palette.length, 2, '--colors 2 gives two colors');
-  const truth = JSON.parse(readFileSync(path.join(corpus, 'truth.json'), 'utf8')) as { name: string; width: number; height: number }[];
-  const source = truth.find((entry) => entry.name === 'logo-google-pay-icon');
-  t.same([line.width, line.height], [source?.width, source?.height], '--no-trim keeps the source size');
-  t.end();
+  t.same([line.width, line.height], [logo.width, logo.height], '--no-trim keeps the source size');
 });
 
-t.test('without -o or --out-dir the SVG lands beside its input', (t) => {
+t.test('without -o or --out-dir the SVG lands beside its input', async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'cli-'));
-  const input = path.join(dir, 'brand.png');
-  writeFileSync(input, readFileSync(path.join(corpus, 'logo-convox-icon.png')));
+  const input = saved(dir, 'brand.png', await drawnLogo({ palette: ['#4f8ce8'] }));
   const { status, stdout } = run([input]);
   t.equal(status, 0);
   t.match(stdout, /brand\.png -> .*brand\.svg \(\d+x\d+, #4f8ce8, \d+ bytes\)/);
   t.ok(existsSync(path.join(dir, 'brand.svg')));
-  t.end();
 });
 
 t.test('usage errors exit 2 before any work', (t) => {

@@ -3,27 +3,9 @@
  * content box, so tests assert against what was drawn rather than against
  * whatever a real logo file happens to contain.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-
 import sharp from 'sharp';
 
 import { GRAY, jpeg, NAVY, ORANGE, renderSvg, svgDoc } from './fixtures.js';
-
-/** ../shared/corpus/dev from the project root. */
-export const CORPUS_DIR = resolve(import.meta.dirname, '../../../shared/corpus/dev');
-
-export function corpusLogo(name: string): Promise<Buffer> {
-  return readFile(resolve(CORPUS_DIR, name));
-}
-
-/** A corpus logo scaled to `width` px wide: more pixels, a longer trace. */
-export async function largeLogo(width: number): Promise<Buffer> {
-  return sharp(await corpusLogo('logo-alpinejs.png'))
-    .resize({ width })
-    .png()
-    .toBuffer();
-}
 
 /** A PNG of one color, any size. */
 export function solidPng(width: number, height: number, color = '#e4572e'): Promise<Buffer> {

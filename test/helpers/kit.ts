@@ -1,4 +1,4 @@
-/** Brand-kit test helpers: real traced logos, the unpacked ZIP, and image facts. */
+/** Brand-kit test helpers: traced drawn logos, the unpacked ZIP, and image facts. */
 import { execFileSync } from 'node:child_process';
 
 import AdmZip from 'adm-zip';
@@ -6,11 +6,11 @@ import sharp from 'sharp';
 
 import { buildBrandKit, type BrandKitLogo, type BrandKitRequest } from '../../src/core/brand-kit/index.js';
 import { traceImage } from '../../src/core/tracer.js';
-import { corpusLogo } from './images.js';
+import { drawnLogo, type DrawnLogoOptions } from './images.js';
 
-/** A dev-corpus logo as the job service would hand it to the kit. */
-export async function tracedLogo(file: string): Promise<BrandKitLogo> {
-  const { svg, palette, width, height } = await traceImage(await corpusLogo(file));
+/** A drawn logo, traced, as the job service would hand it to the kit. */
+export async function tracedLogo(drawing: DrawnLogoOptions = {}): Promise<BrandKitLogo> {
+  const { svg, palette, width, height } = await traceImage((await drawnLogo(drawing)).image);
   return { svg, palette, width, height };
 }
 

@@ -4,10 +4,11 @@ import { createHash } from 'node:crypto';
 import t from 'tap';
 
 import { buildBrandKit } from '../../../src/core/brand-kit/index.js';
+import { FOUR_COLORS } from '../../helpers/images.js';
 import { tracedLogo, unzip } from '../../helpers/kit.js';
 
 const digest = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const logo = await tracedLogo('logo-jwt-icon.png');
+const logo = await tracedLogo({ palette: FOUR_COLORS });
 const request = { name: 'JWT', backgroundColor: '#101820' };
 
 t.test('building the same kit again gives identical bytes, even with other builds in between', async (t) => {

@@ -1,9 +1,10 @@
 /** ios/ and android/: Contents.json names only files in the set, every size it names is there, no alpha on iOS. */
 import t from 'tap';
 
+import { ICON_COLORS } from '../../helpers/images.js';
 import { buildAndUnpack, decode, tracedLogo } from '../../helpers/kit.js';
 
-const kit = await buildAndUnpack(await tracedLogo('logo-fedora.png'), { name: 'Fedora', backgroundColor: '#ffffff' });
+const kit = await buildAndUnpack(await tracedLogo({ layout: 'icon', palette: ICON_COLORS }), { name: 'Fedora', backgroundColor: '#ffffff' });
 const SET = 'ios/AppIcon.appiconset';
 
 interface AppIconImage {

@@ -7,7 +7,7 @@ import { buildAndUnpack, decode, hasTool, pixelAt, tracedLogo } from '../../help
 
 const NAME = `<script>"&'</script> */ </style>\nNext line`;
 const ESCAPED = '&lt;script&gt;&quot;&amp;&#39;&lt;/script&gt; */ &lt;/style&gt;';
-const kit = await buildAndUnpack(await tracedLogo('logo-apigee.png'), { name: NAME, backgroundColor: '#ffffff' });
+const kit = await buildAndUnpack(await tracedLogo(), { name: NAME, backgroundColor: '#ffffff' });
 
 t.test('HTML: the guide and head.html carry the name escaped, never as markup', async (t) => {
   const html = kit.text('brand-guide/brand-guide.html');

@@ -4,7 +4,7 @@ import t from 'tap';
 import { parseLogoArt } from '../../../src/core/logo-art.js';
 import { buildAndUnpack, decode, pixelAt, tracedLogo } from '../../helpers/kit.js';
 
-const logo = await tracedLogo('logo-apigee.png');
+const logo = await tracedLogo();
 const kit = await buildAndUnpack(logo, { name: 'Apigee', backgroundColor: '#ffffff' });
 
 const EXPECTED = [

@@ -4,7 +4,7 @@ import t from 'tap';
 import { buildAndUnpack, decode, pixelAt, tracedLogo, type Decoded } from '../../helpers/kit.js';
 
 const BACKGROUND = '#f0e6d2';
-const kit = await buildAndUnpack(await tracedLogo('logo-apigee.png'), { name: 'Apigee', backgroundColor: BACKGROUND });
+const kit = await buildAndUnpack(await tracedLogo(), { name: 'Apigee', backgroundColor: BACKGROUND });
 
 /** Pixels outside `box` that are not the background. */
 function strayOutside(image: Decoded, box: { x: number; y: number; width: number; height: number }): number {

@@ -1,10 +1,11 @@
 /** web/: favicon.ico's three images in order, the manifest and head.html pointing only at files that exist, maskable safe zone. */
 import t, { type Test } from 'tap';
 
+import { ICON_COLORS } from '../../helpers/images.js';
 import { buildAndUnpack, decode, pixelAt, tracedLogo, type Decoded } from '../../helpers/kit.js';
 
 const BACKGROUND = '#1f6f5c';
-const kit = await buildAndUnpack(await tracedLogo('logo-kubernetes.png'), { name: 'Kubernetes project', backgroundColor: BACKGROUND });
+const kit = await buildAndUnpack(await tracedLogo({ layout: 'icon', palette: ICON_COLORS }), { name: 'Kubernetes project', backgroundColor: BACKGROUND });
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 t.test('favicon.ico holds 48, 32 and 16 px PNG images, in that order', async (t) => {
