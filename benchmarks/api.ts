@@ -9,11 +9,14 @@
  *    issue 6 names no figure, so we hold it to REST + 10 ms;
  *  - each step of the agent flow (upload, vectorize, update, visibility, review, export, download).
  * Prints the figures with PASS/FAIL and writes benchmarks/RESULTS-api.md.
+ *
+ * Usage: npm run bench:api [-- --corpus DIR]
  */
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -23,11 +26,11 @@ import sharp from 'sharp';
 import { traceImage } from '../src/core/tracer.js';
 import { callOk } from '../test/helpers/mcp.js';
 import { startServer } from '../test/helpers/server-process.js';
-import { PROJECT_ROOT } from './lib/args.js';
+import { corpusDirOf, exitUnlessCorpus, PROJECT_ROOT } from './lib/args.js';
 import { describeMachine, describeMachineLine } from './lib/machine.js';
 import { median } from './lib/stats.js';
 
-const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(PROJECT_ROOT, '../shared/corpus/dev');
+const CORPUS_DIR = corpusDirOf(parseArgs({ options: { corpus: { type: 'string' } } }).values.corpus, process.env);
 /** A 512 x 512 logo with three brand colors. */
 const LOGO = 'logo-appcircle-icon.png';
 const LATENCY_RUNS = 40;
@@ -174,6 +177,7 @@ async function healthDuringBigTraces(base: string, bigImage: Buffer): Promise<nu
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 
 async function main(): Promise<void> {
+  exitUnlessCorpus(CORPUS_DIR);
   const image = await readFile(path.join(CORPUS_DIR, LOGO));
   const meta = await sharp(image).metadata();
   // 5000 x 4000 = 20 megapixels: the largest image the service accepts.

@@ -5,18 +5,21 @@
  * machine. Also reports the peak RSS and the longest event-loop stall seen
  * while building (the work runs on the threadpool, so it should stay short).
  * Prints PASS/FAIL and writes benchmarks/RESULTS-kit.md.
+ *
+ * Usage: npm run bench:kit [-- --corpus DIR]
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 
 import { buildBrandKit } from '../src/core/brand-kit/index.js';
 import { traceImage } from '../src/core/tracer.js';
-import { PROJECT_ROOT } from './lib/args.js';
+import { corpusDirOf, exitUnlessCorpus, PROJECT_ROOT } from './lib/args.js';
 import { describeMachine, describeMachineLine } from './lib/machine.js';
 import { median } from './lib/stats.js';
 
-const CORPUS_DIR = process.env.CORPUS_DIR ?? path.resolve(PROJECT_ROOT, '../shared/corpus/dev');
+const CORPUS_DIR = corpusDirOf(parseArgs({ options: { corpus: { type: 'string' } } }).values.corpus, process.env);
 const LOGO_COUNT = 10;
 const TARGET_MEDIAN_MS = 1500;
 const REQUEST = { name: 'Benchmark Brand', backgroundColor: '#ffffff' };
@@ -36,6 +39,7 @@ async function sampleLogos(): Promise<{ files: string[]; step: number }> {
 }
 
 async function main(): Promise<void> {
+  exitUnlessCorpus(CORPUS_DIR);
   const { files, step } = await sampleLogos();
   const logos = [];
   for (const file of files) {

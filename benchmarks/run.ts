@@ -6,7 +6,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { PROJECT_ROOT, parseBenchArgs, USAGE, type BenchOptions } from './lib/args.js';
+import { exitUnlessCorpus, PROJECT_ROOT, parseBenchArgs, USAGE, type BenchOptions } from './lib/args.js';
 import { renderForTerminal, renderMarkdown, type BenchReport } from './lib/bench-report.js';
 import { inputLabel } from './lib/bench-tables.js';
 import { renderContactSheet, type SheetEntry } from './lib/contact-sheet.js';
@@ -211,6 +211,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  exitUnlessCorpus(options.corpusDir);
   let allLogos: LogoTruth[];
   try {
     allLogos = await loadTruth(options.corpusDir);

@@ -3,13 +3,12 @@
  * SVG at 1x and 4x and count seam pixels (see lib/seams.ts). `npm run bench`
  * reports the same totals among its targets.
  *
- * Usage: node --import tsx benchmarks/seams.ts [--only png|jpg] [--limit N]
+ * Usage: node --import tsx benchmarks/seams.ts [--corpus DIR] [--only png|jpg] [--limit N]
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { traceImage } from '../src/core/tracer.js';
-import { PROJECT_ROOT } from './lib/args.js';
+import { corpusDirOf, exitUnlessCorpus } from './lib/args.js';
 import { INPUT_TYPES, loadTruth, readLogo, type InputType } from './lib/corpus.js';
 import { OUR_SETTINGS } from './lib/engines.js';
 import { countSeamPixels } from './lib/seams.js';
@@ -17,8 +16,9 @@ import { countSeamPixels } from './lib/seams.js';
 const SCALES = [1, 4] as const;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, limit: { type: 'string' } } });
-  const corpusDir = process.env.CORPUS_DIR ?? path.resolve(PROJECT_ROOT, '../shared/corpus/dev');
+  const { values } = parseArgs({ options: { corpus: { type: 'string' }, only: { type: 'string' }, limit: { type: 'string' } } });
+  const corpusDir = corpusDirOf(values.corpus, process.env);
+  exitUnlessCorpus(corpusDir);
   const inputs: InputType[] = values.only ? [values.only as InputType] : [...INPUT_TYPES];
   let logos = await loadTruth(corpusDir);
   if (values.limit) logos = logos.slice(0, Number(values.limit));

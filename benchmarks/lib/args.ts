@@ -1,4 +1,5 @@
-/** Command line and environment of `npm run bench`. */
+/** Command line and environment of `npm run bench` and the other benchmarks. */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -7,6 +8,21 @@ import { INPUT_TYPES, type InputType } from './corpus.js';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_CORPUS_DIR = path.resolve(PROJECT_ROOT, '../shared/corpus/dev');
+
+/** The corpus folder: --corpus DIR, else CORPUS_DIR, else ../shared/corpus/dev from the project root. */
+export function corpusDirOf(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  return path.resolve(flag ?? env.CORPUS_DIR ?? DEFAULT_CORPUS_DIR);
+}
+
+/**
+ * Ends the run with one line, not a stack trace, when `dir` holds no corpus
+ * (the corpus lives outside the repository, so a fresh clone has none).
+ */
+export function exitUnlessCorpus(dir: string): void {
+  if (existsSync(path.join(dir, 'truth.json'))) return;
+  console.error(`No benchmark corpus at ${dir} (no truth.json there): pass --corpus DIR (after -- with npm run), or set CORPUS_DIR.`);
+  process.exit(2);
+}
 
 export const USAGE = `Usage: npm run bench -- [--corpus DIR] [--limit N] [--only png|jpg] [--no-potrace] [--no-small]
 
@@ -52,7 +68,7 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchOpt
     throw new Error(`--only takes ${INPUT_TYPES.join(' or ')}, got "${only}"`);
   }
   return {
-    corpusDir: path.resolve(values.corpus ?? env.CORPUS_DIR ?? DEFAULT_CORPUS_DIR),
+    corpusDir: corpusDirOf(values.corpus, env),
     limit: values.limit === undefined ? null : Number(values.limit),
     inputTypes: only === undefined ? [...INPUT_TYPES] : [only as InputType],
     potrace: !values['no-potrace'],

@@ -47,8 +47,8 @@ export async function loadTruth(corpusDir: string): Promise<LogoTruth[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
-  } catch {
-    throw new Error(`no corpus at ${corpusDir} (${file} is missing): pass --corpus DIR or set CORPUS_DIR`);
+  } catch (error) {
+    throw new Error(`cannot read ${file}: ${(error as Error).message}`);
   }
   const entries: unknown = JSON.parse(text);
   if (!Array.isArray(entries) || !entries.every(isLogoTruth)) {
