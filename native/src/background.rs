@@ -244,15 +244,13 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
     let far = u16::MAX;
     // Beyond the frame counts as outside too: a letter cut by the frame edge
     // is still a stroke there.
-    let to_outside: Vec<u16> = distance_to(w, h, |i| outside[i], far)
-        .into_iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let (x, y) = (i % w, i / w);
+    let mut to_outside = distance_to(w, h, |i| outside[i], far);
+    for (y, row) in to_outside.chunks_exact_mut(w).enumerate() {
+        for (x, d) in row.iter_mut().enumerate() {
             let to_frame = (x + 1).min(y + 1).min(w - x).min(h - y);
-            d.min(to_frame.min(usize::from(far)) as u16)
-        })
-        .collect();
+            *d = (*d).min(to_frame.min(usize::from(far)) as u16);
+        }
+    }
     let depth = distance_to(w, h, |i| map.labels[i] != paper, far);
     let labs: Vec<_> = map.palette.iter().map(|&c| to_lab(c)).collect();
     let speck_pixels = ((w * h) as f64 * MAX_SPECK_SHARE) as usize;

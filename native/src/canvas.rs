@@ -6,9 +6,14 @@ use image::RgbaImage;
 use crate::color::Rgb;
 use crate::grid;
 
-/// Above this many pixels the image is traced at a reduced size; logos keep
-/// all their detail at a few megapixels and the time stays bounded.
-pub const TRACE_BUDGET_PIXELS: u64 = 5_000_000;
+/// Above this many pixels the image is traced at a reduced size: a logo keeps
+/// its detail at 2 MP (1414 px square) and the time stays well within the
+/// deadline (tracing costs about 40 ms per color per megapixel).
+const LOSSLESS_BUDGET_PIXELS: u64 = 2_000_000;
+/// A lossy source is traced at twice its resolution once the palette is
+/// found (see `subpixel`), four times the pixels, so it gets half the budget:
+/// at a JPEG's full size, most of what a larger canvas adds is its noise.
+const LOSSY_BUDGET_PIXELS: u64 = LOSSLESS_BUDGET_PIXELS / 2;
 
 pub struct Canvas {
     pub width: usize,
@@ -24,11 +29,15 @@ pub struct Canvas {
 
 impl Canvas {
     /// `flatten`: composite onto white and keep every pixel (transparent=false).
-    pub fn from_rgba(image: &RgbaImage, flatten: bool) -> Canvas {
+    pub fn from_rgba(image: &RgbaImage, flatten: bool, lossy: bool) -> Canvas {
         let (w, h) = (image.width() as u64, image.height() as u64);
+        let budget = if lossy { LOSSY_BUDGET_PIXELS } else { LOSSLESS_BUDGET_PIXELS };
         let mut scale = 1u32;
-        while (w.div_ceil(scale as u64)) * (h.div_ceil(scale as u64)) > TRACE_BUDGET_PIXELS {
+        while (w.div_ceil(scale as u64)) * (h.div_ceil(scale as u64)) > budget {
             scale += 1;
+        }
+        if scale == 1 {
+            return Canvas::at_full_size(image, flatten);
         }
         let width = w.div_ceil(scale as u64) as usize;
         let height = h.div_ceil(scale as u64) as usize;
@@ -74,6 +83,34 @@ impl Canvas {
             }
         }
         Canvas { width, height, rgb, opaque, alpha: coverage, scale }
+    }
+
+    /// `from_rgba` without the block averaging, for an image within budget.
+    fn at_full_size(image: &RgbaImage, flatten: bool) -> Canvas {
+        let n = image.as_raw().len() / 4;
+        let (mut rgb, mut opaque, mut coverage) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        for p in image.as_raw().chunks_exact(4) {
+            let a = u32::from(p[3]);
+            let color = if a == 0 {
+                [255, 255, 255]
+            } else if flatten {
+                let over = |c: u8| ((u32::from(c) * a + 255 * (255 - a)) / 255) as u8;
+                [over(p[0]), over(p[1]), over(p[2])]
+            } else {
+                [p[0], p[1], p[2]]
+            };
+            rgb.push(color);
+            opaque.push(flatten || a >= 128);
+            coverage.push(if flatten { 255 } else { p[3] });
+        }
+        Canvas {
+            width: image.width() as usize,
+            height: image.height() as usize,
+            rgb,
+            opaque,
+            alpha: coverage,
+            scale: 1,
+        }
     }
 
     pub fn crop(&mut self, x: usize, y: usize, width: usize, height: usize) {

@@ -3,8 +3,10 @@
 use std::time::Instant;
 
 use crate::background::{paper_color, remove_paper, Removal};
+use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::color::{delta_e, hex, snapped_to_pure, to_lab, Rgb};
+use crate::complexity;
 use crate::decode::decode;
 use crate::error::{EngineError, EngineResult};
 use crate::labels::LabelMap;
@@ -102,12 +104,14 @@ fn without_twins(palette: Vec<Rgb>, merge_de: f32) -> Vec<Rgb> {
     distinct
 }
 
-pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
+pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult<Traced> {
     let started = Instant::now();
     settings.validate()?;
+    budget.check()?;
     let decoded = decode(bytes)?;
     let (source_w, source_h) = (decoded.image.width(), decoded.image.height());
-    let mut canvas = Canvas::from_rgba(&decoded.image, !settings.transparent);
+    budget.check()?;
+    let mut canvas = Canvas::from_rgba(&decoded.image, !settings.transparent, decoded.lossy);
     drop(decoded.image);
     let mut warnings = Vec::new();
     if canvas.scale > 1 {
@@ -120,12 +124,14 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     if opaque_pixels == 0 {
         return Err(EngineError::NothingToTrace("the image is fully transparent"));
     }
+    complexity::check_source(&canvas)?;
+    budget.check()?;
 
     let tolerances = Tolerances::for_source(decoded.lossy);
     // An image that uses transparency already says what its background is.
     let looks_for_paper = settings.transparent && opaque_pixels == canvas.opaque.len();
     let paper = if looks_for_paper { paper_color(&canvas) } else { None };
-    let Clusters { clusters, paper: background } = find_clusters(&canvas, tolerances, decoded.lossy, paper);
+    let Clusters { clusters, paper: background } = find_clusters(&canvas, tolerances, decoded.lossy, paper, budget)?;
     let chosen = choose(&clusters, settings.colors, opaque_pixels, background);
     let mut palette: Vec<_> = chosen.iter().map(|&i| clusters[i].rgb).collect();
     let room = match settings.colors {
@@ -133,7 +139,7 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
         n => (n as usize).saturating_sub(palette.len()),
     };
     let known: Vec<_> = palette.iter().copied().chain(background.map(|b| clusters[b].rgb)).collect();
-    palette.extend(residual_colors(&canvas, &known, tolerances, room));
+    palette.extend(residual_colors(&canvas, &known, tolerances, room, budget)?);
     let snapped = |color: Rgb| if decoded.lossy { snapped_to_pure(color) } else { color };
     let paper_rgb = background.map(|b| clusters[b].rgb);
     // A color that would snap onto the paper keeps its shade: were it the
@@ -145,7 +151,9 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
         (palette.len() - 1) as u8
     });
 
+    budget.check()?;
     let mut map = LabelMap::assign(&canvas, palette, tolerances.merge_de);
+    budget.check()?;
     match background_label {
         Some(label) => {
             let paper_hex = hex(map.palette[label as usize]);
@@ -160,6 +168,8 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     if map.palette.is_empty() {
         return Err(EngineError::NothingToTrace("only background was found"));
     }
+    complexity::check_regions(&map)?;
+    budget.check()?;
 
     let scale = canvas.scale;
     let (mut width, mut height) = (source_w, source_h);
@@ -179,9 +189,10 @@ pub fn trace(bytes: &[u8], settings: &Settings) -> EngineResult<Traced> {
     let layers = if decoded.lossy {
         let fine = refine_2x(&canvas, &map);
         drop(canvas);
-        trace_layers(&fine, settings.smoothing, subpixel::FACTOR, f64::from(scale) / subpixel::FACTOR)?
+        budget.check()?;
+        trace_layers(&fine, settings.smoothing, subpixel::FACTOR, f64::from(scale) / subpixel::FACTOR, budget)?
     } else {
-        trace_layers(&map, settings.smoothing, 1.0, f64::from(scale))?
+        trace_layers(&map, settings.smoothing, 1.0, f64::from(scale), budget)?
     };
     if layers.is_empty() {
         return Err(EngineError::NothingToTrace("every shape is smaller than the speckle filter"));

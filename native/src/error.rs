@@ -22,6 +22,10 @@ pub enum EngineError {
     TooLarge { width: u32, height: u32 },
     #[error("nothing to trace: {0}")]
     NothingToTrace(&'static str),
+    #[error("the image is too complex for a logo ({0}); a photo, a pattern or noise cannot be traced")]
+    TooComplex(String),
+    #[error("the trace was cancelled: its caller went away")]
+    Aborted,
     #[error("invalid option: {0}")]
     InvalidOption(String),
     #[error("internal engine error: {0}")]
@@ -37,6 +41,8 @@ impl EngineError {
             EngineError::TooSmall { .. } => "TOO_SMALL",
             EngineError::TooLarge { .. } => "TOO_LARGE",
             EngineError::NothingToTrace(_) => "NOTHING_TO_TRACE",
+            EngineError::TooComplex(_) => "TOO_COMPLEX",
+            EngineError::Aborted => "ABORTED",
             EngineError::InvalidOption(_) => "INVALID_OPTION",
             EngineError::Internal(_) => "INTERNAL",
         }

@@ -84,6 +84,15 @@ impl LabelMap {
         LabelMap { width: w, height: h, labels, palette }
     }
 
+    /// Pairs of side-by-side or stacked pixels whose labels differ: the
+    /// length of every boundary in the image, in pixel edges.
+    pub fn edge_count(&self) -> usize {
+        let w = self.width;
+        let across = self.labels.chunks_exact(w).map(|row| row.windows(2).filter(|p| p[0] != p[1]).count());
+        let down = self.labels.chunks_exact(w).zip(self.labels.chunks_exact(w).skip(1));
+        across.sum::<usize>() + down.map(|(a, b)| a.iter().zip(b).filter(|(x, y)| x != y).count()).sum::<usize>()
+    }
+
     pub fn areas(&self) -> Vec<usize> {
         let mut areas = vec![0usize; self.palette.len()];
         for &l in &self.labels {
@@ -139,5 +148,20 @@ impl LabelMap {
     pub fn from_rows(rows: &[&str], dot: u8, palette: Vec<Rgb>) -> LabelMap {
         let labels = rows.iter().flat_map(|r| r.bytes().map(|b| if b == b'.' { dot } else { b - b'0' })).collect();
         LabelMap { width: rows[0].len(), height: rows.len(), labels, palette }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edge_count_is_the_length_of_every_boundary() {
+        let palette = vec![[0, 0, 0], [255, 255, 255]];
+        // A 2x2 square inside a 4x4 frame: its outline is 8 pixel edges long.
+        assert_eq!(LabelMap::from_rows(&["0000", "0110", "0110", "0000"], 0, palette.clone()).edge_count(), 8);
+        // A one-pixel checkerboard: every neighbour differs, 2 * 3 * 4 pairs.
+        assert_eq!(LabelMap::from_rows(&["0101", "1010", "0101", "1010"], 0, palette.clone()).edge_count(), 24);
+        assert_eq!(LabelMap::from_rows(&["000", "000"], 0, palette).edge_count(), 0);
     }
 }

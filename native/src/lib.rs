@@ -2,8 +2,10 @@
 //! libuv threadpool. Everything below `engine` is plain Rust.
 
 mod background;
+mod budget;
 mod canvas;
 mod color;
+mod complexity;
 mod decode;
 mod engine;
 mod error;
@@ -17,11 +19,15 @@ mod svg;
 mod trace;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use napi::bindgen_prelude::{AbortSignal, AsyncTask, Buffer};
 use napi::{Env, Task};
 use napi_derive::napi;
 
+use crate::budget::Budget;
 use crate::engine::{Settings, Traced};
 use crate::error::{EngineError, EngineResult};
 
@@ -36,6 +42,9 @@ pub struct TraceOptions {
     pub transparent: Option<bool>,
     /// Crop to the content. Default true.
     pub trim: Option<bool>,
+    /// Longest the trace may run once started, in milliseconds; past it the
+    /// trace stops with TOO_COMPLEX. Default: no limit.
+    pub deadline_ms: Option<u32>,
     /// Benchmark baseline: plain vtracer with its default settings, no cleanup.
     pub plain_vtracer: Option<bool>,
     /// Test hook: panic inside the threadpool job.
@@ -69,10 +78,12 @@ impl From<Traced> for TraceResult {
     }
 }
 
-/// One threadpool job: owns its input bytes and settings.
+/// One threadpool job: owns its input bytes and settings, and the flag its
+/// AbortSignal sets, which the engine reads while it runs.
 pub struct TraceTask {
     input: Vec<u8>,
     options: TraceOptions,
+    cancelled: Arc<AtomicBool>,
 }
 
 impl TraceTask {
@@ -91,7 +102,9 @@ impl TraceTask {
             transparent: o.transparent.unwrap_or(defaults.transparent),
             trim: o.trim.unwrap_or(defaults.trim),
         };
-        engine::trace(&self.input, &settings)
+        // The deadline counts from when the job starts, not from when it was queued.
+        let deadline = o.deadline_ms.map(|ms| Duration::from_millis(ms.into()));
+        engine::trace(&self.input, &settings, &Budget::of(deadline, Some(self.cancelled.clone())))
     }
 }
 
@@ -121,7 +134,15 @@ impl Task for TraceTask {
 }
 
 /// Trace a PNG, JPEG or WebP logo into an SVG with its exact palette.
+/// Aborting `signal` cancels a queued trace and stops a running one.
 #[napi(ts_return_type = "Promise<TraceResult>")]
 pub fn trace_image(input: Buffer, options: Option<TraceOptions>, signal: Option<AbortSignal>) -> AsyncTask<TraceTask> {
-    AsyncTask::with_optional_signal(TraceTask { input: input.to_vec(), options: options.unwrap_or_default() }, signal)
+    let cancelled = Arc::new(AtomicBool::new(false));
+    if let Some(signal) = &signal {
+        // napi only cancels work that has not started; the flag reaches the running engine.
+        let flag = cancelled.clone();
+        signal.on_abort(move || flag.store(true, Ordering::Relaxed));
+    }
+    let task = TraceTask { input: input.to_vec(), options: options.unwrap_or_default(), cancelled };
+    AsyncTask::with_optional_signal(task, signal)
 }

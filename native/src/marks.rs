@@ -9,11 +9,11 @@
 //! its color with its surroundings, so the cluster's color is taken from its
 //! purest pixels, those furthest from everything known.
 
-use std::collections::HashMap;
-
+use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, pack, to_lab, unpack, Lab, Rgb};
-use crate::palette::{weighted_median, Tolerances};
+use crate::color::{delta_e, to_lab, unpack, Lab, Rgb};
+use crate::error::EngineResult;
+use crate::palette::{full_histogram, weighted_median, Tolerances};
 
 /// Blends are sampled at this many steps between two colors.
 const BLEND_STEPS: usize = 8;
@@ -55,14 +55,14 @@ struct Shade {
 /// at most `limit`. One at a time, the strongest first: each found color and
 /// its blends then explain their own pixels, so a mark's anti-aliased rim
 /// never becomes a second color.
-pub fn residual_colors(canvas: &Canvas, palette: &[Rgb], tol: Tolerances, limit: usize) -> Vec<Rgb> {
-    let mut counts: HashMap<u32, usize> = HashMap::new();
-    for (c, &opaque) in canvas.rgb.iter().zip(&canvas.opaque) {
-        if opaque {
-            *counts.entry(pack(*c)).or_default() += 1;
-        }
-    }
-    let mut shades: Vec<Shade> = counts
+pub fn residual_colors(
+    canvas: &Canvas,
+    palette: &[Rgb],
+    tol: Tolerances,
+    limit: usize,
+    budget: &Budget,
+) -> EngineResult<Vec<Rgb>> {
+    let mut shades: Vec<Shade> = full_histogram(canvas)
         .into_iter()
         .map(|(key, pixels)| Shade {
             rgb: unpack(key),
@@ -73,47 +73,54 @@ pub fn residual_colors(canvas: &Canvas, palette: &[Rgb], tol: Tolerances, limit:
         .collect();
     shades.sort_unstable_by(|a, b| b.pixels.cmp(&a.pixels).then(a.rgb.cmp(&b.rgb)));
     let mut known: Vec<Rgb> = Vec::new();
-    let explain = |shades: &mut [Shade], known: &mut Vec<Rgb>, added: Rgb| {
+    let explain = |shades: &mut [Shade], known: &mut Vec<Rgb>, added: Rgb| -> EngineResult<()> {
         let labs = explained_by(added, known);
-        for shade in shades.iter_mut() {
+        for (step, shade) in shades.iter_mut().enumerate() {
+            budget.check_at(step)?;
             shade.unexplained_by = labs.iter().map(|l| delta_e(l, &shade.lab)).fold(shade.unexplained_by, f32::min);
         }
         known.push(added);
+        Ok(())
     };
     for &c in palette {
-        explain(&mut shades, &mut known, c);
+        explain(&mut shades, &mut known, c)?;
     }
     let area_floor = MIN_MARK_PIXELS * (canvas.width * canvas.height).div_ceil(128 * 128);
     let floor = MIN_MARK_PIXELS.max(area_floor.min(4 * MIN_MARK_PIXELS));
     let mut marks = Vec::new();
-    while marks.len() < limit {
-        let Some(members) = strongest_cluster(&shades, tol.residual_de, floor) else { break };
-        let mark = purest(&shades, &members);
-        let mark_lab = to_lab(mark);
-        let distinct = (0..known.len())
-            .flat_map(|i| explained_by(known[i], &known[..i]))
-            .all(|lab| delta_e(&lab, &mark_lab) >= DISTINCT_FACTOR * tol.residual_de);
-        if distinct {
-            marks.push(mark);
-            explain(&mut shades, &mut known, mark);
-        } else {
+    'search: while marks.len() < limit {
+        // Setting a rim aside leaves the other clusters as they were, so
+        // the ranking is redone only when a mark changes what is explained.
+        for members in ranked_clusters(&shades, tol.residual_de, floor, budget)? {
+            let mark = purest(&shades, &members);
+            let mark_lab = to_lab(mark);
+            let distinct = (0..known.len())
+                .flat_map(|i| explained_by(known[i], &known[..i]))
+                .all(|lab| delta_e(&lab, &mark_lab) >= DISTINCT_FACTOR * tol.residual_de);
+            if distinct {
+                marks.push(mark);
+                explain(&mut shades, &mut known, mark)?;
+                continue 'search;
+            }
             // A rim of chroma bleeding or ringing, off the blend lines but
             // not a color of its own: its pixels are accounted for.
             for &k in &members {
                 shades[k].unexplained_by = 0.0;
             }
         }
+        break;
     }
-    marks
+    Ok(marks)
 }
 
-/// The residual cluster with the most residue (pixels times their distance
-/// from everything explained) among those of at least `floor` pixels: a
-/// mark's saturated core outweighs the pale rim around it. Returns the
-/// indices of its shades.
-fn strongest_cluster(shades: &[Shade], radius: f32, floor: usize) -> Option<Vec<usize>> {
+/// The residual clusters of at least `floor` pixels, the most residue
+/// (pixels times their distance from everything explained) first: a mark's
+/// saturated core outweighs the pale rim around it. Each is the indices of
+/// its shades.
+fn ranked_clusters(shades: &[Shade], radius: f32, floor: usize, budget: &Budget) -> EngineResult<Vec<Vec<usize>>> {
     let mut clusters: Vec<(Lab, Vec<usize>)> = Vec::new();
     for (k, shade) in shades.iter().enumerate().filter(|(_, s)| s.unexplained_by > radius) {
+        budget.check_at(k)?;
         match clusters.iter_mut().find(|(seed, _)| delta_e(seed, &shade.lab) < radius) {
             Some((_, members)) => members.push(k),
             None => clusters.push((shade.lab, vec![k])),
@@ -122,11 +129,14 @@ fn strongest_cluster(shades: &[Shade], radius: f32, floor: usize) -> Option<Vec<
     let pixels = |members: &[usize]| members.iter().map(|&k| shades[k].pixels).sum::<usize>();
     let residue =
         |members: &[usize]| members.iter().map(|&k| shades[k].pixels as f32 * shades[k].unexplained_by).sum::<f32>();
-    clusters
+    let mut ranked: Vec<(f32, Vec<usize>)> = clusters
         .into_iter()
         .map(|(_, members)| members)
         .filter(|members| pixels(members) >= floor)
-        .max_by(|a, b| residue(a).total_cmp(&residue(b)))
+        .map(|members| (residue(&members), members))
+        .collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    Ok(ranked.into_iter().map(|(_, members)| members).collect())
 }
 
 /// The per-channel median of the member pixels furthest from every known color.

@@ -3,17 +3,18 @@
 
 use std::collections::HashMap;
 
+use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::color::{delta_e, pack, to_lab, unpack, Lab, Rgb};
+use crate::error::{EngineError, EngineResult};
 
 /// How far colors may wander and still be "the same" color.
 #[derive(Clone, Copy, Debug)]
 pub struct Tolerances {
     /// Largest per-channel difference between a pixel and a like neighbour.
     pub flat_channel: u8,
-    /// Neighbourhood radius of the interior test, and how many like
-    /// neighbours make a pixel interior.
-    pub interior_radius: isize,
+    /// How many of its eight neighbours must be like a pixel for it to be
+    /// interior.
     pub like_neighbours: usize,
     /// Colors closer than this (CIE76) are one palette color.
     pub merge_de: f32,
@@ -36,7 +37,6 @@ impl Tolerances {
             // neighbour count and the fringe folding keep out of the palette.
             Tolerances {
                 flat_channel: 8,
-                interior_radius: 1,
                 like_neighbours: 7,
                 merge_de: 7.0,
                 fringe_de: 16.0,
@@ -48,7 +48,6 @@ impl Tolerances {
             // anti-aliasing ramps along an edge do not.
             Tolerances {
                 flat_channel: 1,
-                interior_radius: 1,
                 like_neighbours: 5,
                 merge_de: 2.5,
                 fringe_de: 0.0,
@@ -58,6 +57,12 @@ impl Tolerances {
         }
     }
 }
+
+/// More color clusters than this and the image is not a logo: the dev
+/// corpus's richest image has 27 (a JPEG round flag), a photo over a
+/// thousand. Clustering costs colors x clusters, so the cap bounds it, and
+/// it keeps every palette index within a byte.
+const MAX_CLUSTERS: usize = 128;
 
 /// A fringe cluster weighs less than this share of the color it borders.
 const FRINGE_WEIGHT_SHARE: f64 = 0.25;
@@ -75,43 +80,63 @@ pub struct Cluster {
     pub weight: usize,
 }
 
-fn interior_histogram(canvas: &Canvas, tol: Tolerances) -> HashMap<u32, usize> {
-    let (w, h) = (canvas.width as isize, canvas.height as isize);
-    let r = tol.interior_radius;
+/// How many pixels of each color `pixels` holds. Runs of one color (most of
+/// a logo) cost one map update each.
+fn count_colors(pixels: impl Iterator<Item = Rgb>) -> HashMap<u32, usize> {
     let mut histogram: HashMap<u32, usize> = HashMap::new();
-    let like = |a: Rgb, b: Rgb| (0..3).all(|i| a[i].abs_diff(b[i]) <= tol.flat_channel);
-    for y in 0..h {
-        for x in 0..w {
-            let i = (y * w + x) as usize;
-            if !canvas.opaque[i] {
-                continue;
+    let mut run: Option<(u32, usize)> = None;
+    for key in pixels.map(pack) {
+        run = match run {
+            Some((color, n)) if color == key => Some((color, n + 1)),
+            Some((color, n)) => {
+                *histogram.entry(color).or_default() += n;
+                Some((key, 1))
             }
-            let c = canvas.rgb[i];
-            let mut alike = 0;
-            for ny in (y - r).max(0)..=(y + r).min(h - 1) {
-                for nx in (x - r).max(0)..=(x + r).min(w - 1) {
-                    let j = (ny * w + nx) as usize;
-                    if j != i && canvas.opaque[j] && like(c, canvas.rgb[j]) {
-                        alike += 1;
-                    }
-                }
-            }
-            if alike >= tol.like_neighbours {
-                *histogram.entry(pack(c)).or_default() += 1;
-            }
-        }
+            None => Some((key, 1)),
+        };
+    }
+    if let Some((color, n)) = run {
+        *histogram.entry(color).or_default() += n;
     }
     histogram
 }
 
-fn full_histogram(canvas: &Canvas) -> HashMap<u32, usize> {
-    let mut histogram: HashMap<u32, usize> = HashMap::new();
-    for (c, &o) in canvas.rgb.iter().zip(&canvas.opaque) {
-        if o {
-            *histogram.entry(pack(*c)).or_default() += 1;
+/// The colors of the pixels with at least `like_neighbours` like pixels
+/// among their eight neighbours: the flat interiors of shapes.
+fn interior_histogram(canvas: &Canvas, tol: Tolerances) -> HashMap<u32, usize> {
+    let (w, h) = (canvas.width, canvas.height);
+    let like = |i: usize, j: usize| {
+        canvas.opaque[i]
+            && canvas.opaque[j]
+            && (0..3).all(|c| canvas.rgb[i][c].abs_diff(canvas.rgb[j][c]) <= tol.flat_channel)
+    };
+    // Each pair is compared once: `alike` gathers it for both pixels.
+    let mut alike = vec![0u8; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            let below = y + 1 < h;
+            let pairs = [
+                (x + 1 < w).then(|| i + 1),
+                below.then(|| i + w),
+                (below && x + 1 < w).then(|| i + w + 1),
+                (below && x > 0).then(|| i + w - 1),
+            ];
+            for j in pairs.into_iter().flatten() {
+                if like(i, j) {
+                    alike[i] += 1;
+                    alike[j] += 1;
+                }
+            }
         }
     }
-    histogram
+    let interior = (0..w * h).filter(|&i| usize::from(alike[i]) >= tol.like_neighbours);
+    count_colors(interior.map(|i| canvas.rgb[i]))
+}
+
+/// How many pixels of the shape have each color.
+pub fn full_histogram(canvas: &Canvas) -> HashMap<u32, usize> {
+    count_colors(canvas.rgb.iter().zip(&canvas.opaque).filter(|(_, &o)| o).map(|(c, _)| *c))
 }
 
 /// Weighted per-channel median: robust to the noise around a lossy flat color.
@@ -146,7 +171,13 @@ pub struct Clusters {
 /// All color clusters of the logo's interiors, heaviest first. `paper`, when
 /// given, seeds a cluster of its own that takes only colors within
 /// `paper_de` of it and is never folded into another.
-pub fn find_clusters(canvas: &Canvas, tol: Tolerances, lossy: bool, paper: Option<Rgb>) -> Clusters {
+pub fn find_clusters(
+    canvas: &Canvas,
+    tol: Tolerances,
+    lossy: bool,
+    paper: Option<Rgb>,
+    budget: &Budget,
+) -> EngineResult<Clusters> {
     let opaque = canvas.opaque.iter().filter(|&&o| o).count();
     let mut histogram = interior_histogram(canvas, tol);
     let interior: usize = histogram.values().sum();
@@ -161,7 +192,8 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, lossy: bool, paper: Optio
     // cluster is its mode, the exact hex of a lossless flat fill.
     let mut seeds: Vec<(Rgb, Lab, f32)> = paper.map(|p| (p, to_lab(p), tol.paper_de)).into_iter().collect();
     let mut members: Vec<Vec<(Rgb, usize)>> = seeds.iter().map(|_| Vec::new()).collect();
-    for (key, count) in colors {
+    for (step, (key, count)) in colors.into_iter().enumerate() {
+        budget.check_at(step)?;
         let rgb = unpack(key);
         let lab = to_lab(rgb);
         let nearest = seeds
@@ -172,6 +204,9 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, lossy: bool, paper: Optio
             .min_by(|a, b| a.1.total_cmp(&b.1));
         match nearest {
             Some((i, _)) => members[i].push((rgb, count)),
+            None if seeds.len() == MAX_CLUSTERS => {
+                return Err(EngineError::TooComplex(format!("it has more than {MAX_CLUSTERS} distinct colors")));
+            }
             None => {
                 seeds.push((rgb, lab, tol.merge_de));
                 members.push(vec![(rgb, count)]);
@@ -189,7 +224,7 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, lossy: bool, paper: Optio
         })
         .collect();
     clusters.sort_by_key(|c| std::cmp::Reverse(c.1.weight));
-    fold_fringes(clusters, tol)
+    Ok(fold_fringes(clusters, tol))
 }
 
 /// Fold each light cluster that sits within `fringe_de` of a much heavier one

@@ -5,6 +5,7 @@
 use visioncortex::ColorImage;
 use vtracer::Config;
 
+use crate::budget::Budget;
 use crate::error::{EngineError, EngineResult};
 use crate::fit::{trace_mask, FitParams, Mask};
 use crate::grid::distance_to;
@@ -59,7 +60,13 @@ fn layer_mask(map: &LabelMap, rank: usize, reach: u16) -> Mask {
 /// `resolution` is how many map pixels make one canvas pixel and `scale` maps
 /// map pixels to output pixels. `smoothing` drives the fitter as documented
 /// on [`FitParams::for_smoothing`].
-pub fn trace_layers(map: &LabelMap, smoothing: u32, resolution: f64, scale: f64) -> EngineResult<Vec<Layer>> {
+pub fn trace_layers(
+    map: &LabelMap,
+    smoothing: u32,
+    resolution: f64,
+    scale: f64,
+    budget: &Budget,
+) -> EngineResult<Vec<Layer>> {
     let params = FitParams::for_smoothing(smoothing, resolution);
     let decimals = decimals_for(map.width, map.height, scale);
     let reach = (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u16;
@@ -67,7 +74,7 @@ pub fn trace_layers(map: &LabelMap, smoothing: u32, resolution: f64, scale: f64)
     for (rank, &color) in map.palette.iter().enumerate() {
         let mask = layer_mask(map, rank, reach);
         let mut writer = PathWriter::new(decimals);
-        trace_mask(&mask, &params, scale, &mut writer);
+        trace_mask(&mask, &params, scale, &mut writer, budget)?;
         if !writer.is_empty() {
             layers.push(Layer { color, d: writer.finish() });
         }

@@ -23,6 +23,8 @@ mod polygon;
 
 pub use boundary::Mask;
 
+use crate::budget::Budget;
+use crate::error::EngineResult;
 use crate::svg::PathWriter;
 use boundary::decompose;
 use curve::{fit, Segment};
@@ -94,12 +96,19 @@ impl FitParams {
 
 /// Fit every boundary of `mask` and write it to `writer`, coordinates
 /// multiplied by `scale`.
-pub fn trace_mask(mask: &Mask, params: &FitParams, scale: f64, writer: &mut PathWriter) {
+pub fn trace_mask(
+    mask: &Mask,
+    params: &FitParams,
+    scale: f64,
+    writer: &mut PathWriter,
+    budget: &Budget,
+) -> EngineResult<()> {
     for path in decompose(mask) {
         if (path.area.unsigned_abs() as f64) < params.speckle_area {
             continue;
         }
-        let outline = fit_path(&path.points, params);
+        budget.check()?;
+        let outline = fit_path(&path.points, params, budget)?;
         if finite(&outline) {
             write_outline(writer, &outline, scale);
         } else {
@@ -107,6 +116,7 @@ pub fn trace_mask(mask: &Mask, params: &FitParams, scale: f64, writer: &mut Path
             write_lattice(writer, &path.points, scale);
         }
     }
+    Ok(())
 }
 
 fn finite(outline: &[Segment]) -> bool {
@@ -133,16 +143,16 @@ fn write_lattice(writer: &mut PathWriter, points: &[(i32, i32)], scale: f64) {
 }
 
 /// The fitted outline of one closed lattice path.
-fn fit_path(points: &[(i32, i32)], params: &FitParams) -> Vec<Segment> {
+fn fit_path(points: &[(i32, i32)], params: &FitParams, budget: &Budget) -> EngineResult<Vec<Segment>> {
     if points.len() < 4 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let sums = Sums::new(points);
-    let mut vertices = optimal_polygon(points, &sums, params.straightness);
+    let mut vertices = optimal_polygon(points, &sums, params.straightness, budget)?;
     let mut adjusted = adjust_vertices(points, &sums, &vertices);
     restore_tips(&mut vertices, &mut adjusted);
     let areas = piece_areas(points, &vertices, &adjusted);
-    fit(&adjusted, Some(&areas), params.alpha_max, params.tolerance)
+    Ok(fit(&adjusted, Some(&areas), params.alpha_max, params.tolerance))
 }
 
 /// Writes one closed outline. It starts at a corner when there is one, and
@@ -187,7 +197,7 @@ mod tests {
         decompose(mask)
             .into_iter()
             .filter(|p| p.area.unsigned_abs() as f64 >= params.speckle_area)
-            .map(|p| fit_path(&p.points, params))
+            .map(|p| fit_path(&p.points, params, &Budget::default()).unwrap())
             .collect()
     }
 
@@ -275,13 +285,13 @@ mod tests {
         for pixels in shapes {
             let mask = Mask::from_fn(4, 4, |i| pixels.contains(&i));
             let mut writer = PathWriter::new(2);
-            trace_mask(&mask, &params, 1.0, &mut writer);
+            trace_mask(&mask, &params, 1.0, &mut writer, &Budget::default()).unwrap();
             assert!(!writer.is_empty());
         }
         let mut writer = PathWriter::new(1);
-        trace_mask(&Mask::from_fn(0, 0, |_| true), &params, 1.0, &mut writer);
-        trace_mask(&Mask::from_fn(1, 1, |_| true), &params, 1.0, &mut writer);
-        trace_mask(&Mask::from_fn(3, 1, |_| true), &params, 1.0, &mut writer);
+        trace_mask(&Mask::from_fn(0, 0, |_| true), &params, 1.0, &mut writer, &Budget::default()).unwrap();
+        trace_mask(&Mask::from_fn(1, 1, |_| true), &params, 1.0, &mut writer, &Budget::default()).unwrap();
+        trace_mask(&Mask::from_fn(3, 1, |_| true), &params, 1.0, &mut writer, &Budget::default()).unwrap();
     }
 
     #[test]
@@ -315,12 +325,12 @@ mod tests {
                 for resolution in [1.0, 2.0] {
                     let params = FitParams::for_smoothing(smoothing, resolution);
                     for path in decompose(&mask) {
-                        let outline = fit_path(&path.points, &params);
+                        let outline = fit_path(&path.points, &params, &Budget::default()).unwrap();
                         assert!(finite(&outline), "round {round} smoothing {smoothing}");
                         assert!(!outline.is_empty());
                     }
                     let mut writer = PathWriter::new(2);
-                    trace_mask(&mask, &params, 1.5, &mut writer);
+                    trace_mask(&mask, &params, 1.5, &mut writer, &Budget::default()).unwrap();
                 }
             }
         }

@@ -12,6 +12,8 @@
 //! where the least-squares lines of its two edges meet best.
 
 use super::geom::{cross, Vec2};
+use crate::budget::Budget;
+use crate::error::EngineResult;
 
 type Lattice = (i32, i32);
 
@@ -199,7 +201,14 @@ fn penalty(sums: &Sums, points: &[Lattice], i: usize, j: usize) -> f64 {
 
 /// The fewest-segments, least-penalty polygon through path point `start`, as
 /// path indices in cyclic order from `start`.
-fn polygon_from(points: &[Lattice], sums: &Sums, reach: &[usize], start: usize, weight: f64) -> Option<Vec<usize>> {
+fn polygon_from(
+    points: &[Lattice],
+    sums: &Sums,
+    reach: &[usize],
+    start: usize,
+    weight: f64,
+    budget: &Budget,
+) -> EngineResult<Option<Vec<usize>>> {
     let n = points.len();
     let reach_of = |i: usize| if i < n { reach[i] } else { reach[i - n] + n };
     // A vanishing weight still prefers the straighter of equally short polygons.
@@ -210,6 +219,9 @@ fn polygon_from(points: &[Lattice], sums: &Sums, reach: &[usize], start: usize, 
     score[0] = 0.0;
     let mut first = 0;
     for j in 1..=n {
+        // Each step costs up to the longest straight stretch: the one loop
+        // whose total can grow with the square of the path.
+        budget.check_at(j)?;
         while first < j && reach_of(start + first) < start + j {
             first += 1;
         }
@@ -228,7 +240,7 @@ fn polygon_from(points: &[Lattice], sums: &Sums, reach: &[usize], start: usize, 
         score[j] = best;
     }
     if !score[n].is_finite() {
-        return None;
+        return Ok(None);
     }
     let mut vertices = Vec::new();
     let mut j = n;
@@ -237,7 +249,7 @@ fn polygon_from(points: &[Lattice], sums: &Sums, reach: &[usize], start: usize, 
         vertices.push((start + j) % n);
     }
     vertices.reverse();
-    (vertices.len() >= 3).then_some(vertices)
+    Ok((vertices.len() >= 3).then_some(vertices))
 }
 
 /// Path indices of an optimal polygon, in cyclic order.
@@ -247,24 +259,17 @@ fn polygon_from(points: &[Lattice], sums: &Sums, reach: &[usize], start: usize, 
 /// the pixel outline, but not necessarily a vertex of a good polygon: the
 /// corner of a one-pixel step on a long slanted edge would cut that edge in
 /// two), and a second pass starts at the sharpest vertex the first pass found.
-pub fn optimal_polygon(points: &[Lattice], sums: &Sums, weight: f64) -> Vec<usize> {
+pub fn optimal_polygon(points: &[Lattice], sums: &Sums, weight: f64, budget: &Budget) -> EngineResult<Vec<usize>> {
     let n = points.len();
     let reach = reach(points);
-    let second = polygon_from(points, sums, &reach, 0, weight).and_then(|first| {
-        let m = first.len();
-        let sharpness = |k: usize| {
-            let at = |i: usize| Vec2::from_lattice(points[first[i % m]]);
-            let (a, b, c) = (at(k + m - 1), at(k), at(k + 1));
-            let chord = c - a;
-            cross(b - a, chord).abs() / chord.norm().max(1e-9)
-        };
-        let sharpest = (1..m).max_by(|&x, &y| sharpness(x).total_cmp(&sharpness(y)))?;
-        if sharpness(sharpest) <= sharpness(0) {
-            return Some(first);
-        }
-        polygon_from(points, sums, &reach, first[sharpest], weight).or(Some(first))
-    });
-    second.unwrap_or_else(|| {
+    let best = match polygon_from(points, sums, &reach, 0, weight, budget)? {
+        Some(first) => Some(match sharpest_vertex(points, &first) {
+            Some(start) => polygon_from(points, sums, &reach, start, weight, budget)?.unwrap_or(first),
+            None => first,
+        }),
+        None => None,
+    };
+    Ok(best.unwrap_or_else(|| {
         // Degenerate: keep every corner of the path.
         (0..n)
             .filter(|&k| {
@@ -272,7 +277,21 @@ pub fn optimal_polygon(points: &[Lattice], sums: &Sums, weight: f64) -> Vec<usiz
                 (b.0 - a.0, b.1 - a.1) != (c.0 - b.0, c.1 - b.1)
             })
             .collect()
-    })
+    }))
+}
+
+/// The path index of the polygon's sharpest vertex, when it is sharper than
+/// the polygon's first (the path's first point).
+fn sharpest_vertex(points: &[Lattice], polygon: &[usize]) -> Option<usize> {
+    let m = polygon.len();
+    let sharpness = |k: usize| {
+        let at = |i: usize| Vec2::from_lattice(points[polygon[i % m]]);
+        let (a, b, c) = (at(k + m - 1), at(k), at(k + 1));
+        let chord = c - a;
+        cross(b - a, chord).abs() / chord.norm().max(1e-9)
+    };
+    let sharpest = (1..m).max_by(|&x, &y| sharpness(x).total_cmp(&sharpness(y)))?;
+    (sharpness(sharpest) > sharpness(0)).then(|| polygon[sharpest])
 }
 
 /// A line as unit normal and offset: the points x with normal . x = offset.
@@ -564,7 +583,7 @@ mod tests {
     fn a_rectangle_is_its_four_corners() {
         let points = rectangle(12, 5);
         let sums = Sums::new(&points);
-        let vertices = optimal_polygon(&points, &sums, 0.2);
+        let vertices = optimal_polygon(&points, &sums, 0.2, &Budget::default()).unwrap();
         assert_eq!(vertices, vec![0, 12, 17, 29]);
         let adjusted = adjust_vertices(&points, &sums, &vertices);
         for (v, &k) in adjusted.iter().zip(&vertices) {
@@ -597,7 +616,7 @@ mod tests {
     fn tiny_paths_give_a_polygon() {
         for points in [rectangle(1, 1), rectangle(2, 1), rectangle(1, 3)] {
             let sums = Sums::new(&points);
-            let vertices = optimal_polygon(&points, &sums, 0.2);
+            let vertices = optimal_polygon(&points, &sums, 0.2, &Budget::default()).unwrap();
             assert!(vertices.len() >= 3);
             assert_eq!(adjust_vertices(&points, &sums, &vertices).len(), vertices.len());
         }
