@@ -8,8 +8,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { Config } from './config.js';
 import { createLocalGate, type ConcurrencyGate } from './core/gate.js';
-import { createJobService, type Tracer } from './core/jobs.js';
+import { createJobService } from './core/jobs.js';
 import { createRevisionService } from './core/revisions.js';
+import { boundedTracer, type Tracer } from './core/tracer.js';
 import { createSponsorDirectory } from './core/sponsors.js';
 import { createVisitorStats } from './core/stats.js';
 import { createUploadService } from './core/uploads.js';
@@ -43,7 +44,7 @@ export interface BuildOptions {
   store?: JobStore;
   /** Defaults to a local gate of config.maxConcurrentJobs slots. */
   gate?: ConcurrencyGate;
-  /** Defaults to the tracing engine. */
+  /** Defaults to the tracing engine bounded by config.traceDeadlineMs. */
   trace?: Tracer;
   /** Defaults to the service's version table. */
   versions?: VersionTable;
@@ -62,13 +63,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const store = options.store ?? (await openFileStore({ dir: config.dataDir }));
-  const trace = options.trace ? { trace: options.trace } : {};
-  const jobs = createJobService({ store, ttlSeconds: config.jobTtlSeconds, ...trace });
+  const trace = options.trace ?? boundedTracer(config.traceDeadlineMs);
+  const jobs = createJobService({ store, ttlSeconds: config.jobTtlSeconds, trace });
   await app.register(services, {
     config,
     store,
     jobs,
-    revisions: createRevisionService({ store, jobs, ttlSeconds: config.jobTtlSeconds, ...trace }),
+    revisions: createRevisionService({ store, jobs, ttlSeconds: config.jobTtlSeconds, trace }),
     uploads: createUploadService({ store, maxLiveUploads: config.maxLiveUploads }),
     gate: options.gate ?? createLocalGate(config.maxConcurrentJobs),
     sponsors: createSponsorDirectory(config.sponsorsFile),

@@ -16,6 +16,8 @@ export interface Config {
   jobTtlSeconds: number;
   /** Jobs processed at once; the spec's service runs one at a time. */
   maxConcurrentJobs: number;
+  /** Longest one trace may run; past it the image is refused as too complex for a logo (422). */
+  traceDeadlineMs: number;
   /** MCP temporary uploads alive at once (each up to 10 MB for 15 minutes); one more gets 429. */
   maxLiveUploads: number;
   /** Public address for absolute URLs (no trailing slash); null derives it from each request. */
@@ -90,6 +92,9 @@ export function loadConfig(env: Env = process.env): Config {
     jobTtlSeconds: integer(env, 'JOB_TTL_SECONDS', 7200, 1, 30 * 24 * 3600),
     maxConcurrentJobs: integer(env, 'MAX_CONCURRENT_JOBS', 1, 1, 64),
     maxLiveUploads: integer(env, 'MAX_LIVE_UPLOADS', 50, 1, 10_000),
+    // The corpus's slowest logo traces in about 0.5 s and the largest image in under 1 s; 1.5 s keeps
+    // the gate's worst hold under 2 s.
+    traceDeadlineMs: integer(env, 'TRACE_DEADLINE_MS', 1500, 100, 600_000),
     baseUrl: baseUrl(env),
     sponsorsFile: sponsorsFile === undefined ? null : resolve(sponsorsFile),
     statsEnabled: flag(env, 'STATS_ENABLED', true),

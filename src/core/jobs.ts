@@ -11,17 +11,16 @@ import { sampleLogoPng } from './sample-logo.js';
 import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
 import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { jobRecords, SVG_FILE } from './job-records.js';
-import { traceImage, type TraceResult } from './tracer.js';
+import type { Tracer, TraceResult } from './tracer.js';
 import type { JobRecord, JobStore } from '../store/store.js';
 
-export type Tracer = (image: Buffer, settings: TraceSettings) => Promise<TraceResult>;
 
 export interface JobServiceOptions {
   store: JobStore;
   /** Lifetime of every job from its creation. */
   ttlSeconds: number;
-  /** The engine; replaceable so tests can hold a trace open. */
-  trace?: Tracer;
+  /** The engine, bounded by the service's deadline; tests replace it to hold a trace open. */
+  trace: Tracer;
   now?: () => number;
 }
 
@@ -31,8 +30,11 @@ export const EXPORTED_KIT_FILE = 'brand-kit.zip';
 export const PREVIEW_MAX_SIDE_PX = 1024;
 
 export interface JobService {
-  /** Traces an uploaded image into a new job. Throws TraceError for unusable images. */
-  vectorize(image: Buffer, settings: TraceSettings, uploadSessionId: string): Promise<JobRecord>;
+  /**
+   * Traces an uploaded image into a new job. Throws TraceError for unusable images, and with
+   * code ABORTED when `signal` aborts first (no job is made).
+   */
+  vectorize(image: Buffer, settings: TraceSettings, uploadSessionId: string, signal?: AbortSignal): Promise<JobRecord>;
   /** Traces the built-in sample logo into a new job. */
   sample(trim: boolean): Promise<JobRecord>;
   /** A new job whose SVG leaves out `colors`; the source job is unchanged and nothing is re-traced. */
@@ -54,7 +56,7 @@ export function warningOf(trace: TraceResult): string {
 
 export function createJobService(options: JobServiceOptions): JobService {
   const { store } = options;
-  const trace = options.trace ?? traceImage;
+  const { trace } = options;
   const records = jobRecords({ store, ttlSeconds: options.ttlSeconds, now: options.now ?? Date.now });
   const { get, file, svgText, rendering } = records;
 
@@ -63,8 +65,9 @@ export function createJobService(options: JobServiceOptions): JobService {
     image: Buffer,
     settings: TraceSettings,
     uploadSessionId: string,
+    signal?: AbortSignal,
   ): Promise<JobRecord> {
-    const result = await trace(image, settings);
+    const result = await trace(image, settings, signal);
     return records.create(
       {
         origin,
@@ -82,8 +85,8 @@ export function createJobService(options: JobServiceOptions): JobService {
   }
 
   return {
-    vectorize(image, settings, uploadSessionId) {
-      return fromTrace('upload', image, settings, uploadSessionId);
+    vectorize(image, settings, uploadSessionId, signal) {
+      return fromTrace('upload', image, settings, uploadSessionId, signal);
     },
 
     async sample(trim) {

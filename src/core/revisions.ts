@@ -13,12 +13,12 @@ import { timingSafeEqual } from 'node:crypto';
 import type { BrandKitRequest } from './brand-kit/index.js';
 import { JobExpiredError, NotARevisionError, ReviewRequiredError } from './errors.js';
 import { jobRecords } from './job-records.js';
-import { EXPORTED_KIT_FILE, warningOf, type JobService, type Tracer } from './jobs.js';
+import { EXPORTED_KIT_FILE, warningOf, type JobService } from './jobs.js';
+import type { Tracer } from './tracer.js';
 import { withChanges, type SettingChanges, type TraceSettings } from './settings.js';
 import { renderReviewSheet } from './review-sheet.js';
 import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { newToken } from './tokens.js';
-import { traceImage } from './tracer.js';
 import type { JobRecord, JobStore } from '../store/store.js';
 
 const SOURCE_IMAGE_FILE = 'source-image';
@@ -33,7 +33,8 @@ export interface RevisionServiceOptions {
   jobs: Pick<JobService, 'kitZip'>;
   /** Lifetime of every revision from its creation. */
   ttlSeconds: number;
-  trace?: Tracer;
+  /** The engine, bounded by the service's deadline. */
+  trace: Tracer;
   now?: () => number;
 }
 
@@ -75,7 +76,7 @@ function sameSecret(a: string, b: string): boolean {
 
 export function createRevisionService(options: RevisionServiceOptions): RevisionService {
   const { store, jobs } = options;
-  const trace = options.trace ?? traceImage;
+  const { trace } = options;
   const now = options.now ?? Date.now;
   const records = jobRecords({ store, ttlSeconds: options.ttlSeconds, now });
 

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { COLOR_CHOICES, DEFAULT_SETTINGS, isColorChoice, type TraceSettings } from './settings.js';
 
 interface NativeTraceOptions extends Partial<TraceSettings> {
+  deadlineMs?: number;
   plainVtracer?: boolean;
   forcePanic?: boolean;
 }
@@ -38,6 +39,7 @@ export const TRACE_ERROR_CODES = [
   'TOO_SMALL',
   'TOO_LARGE',
   'NOTHING_TO_TRACE',
+  'TOO_COMPLEX',
   'INVALID_OPTION',
   'ABORTED',
   'INTERNAL',
@@ -62,18 +64,17 @@ export class TraceError extends Error {
 const CODED_MESSAGE = /^([A-Z_]+): ([\s\S]*)$/;
 
 function toTraceError(error: unknown): TraceError {
-  if (error instanceof Error) {
-    if (error.name === 'AbortError' || /abort/i.test(error.message)) {
-      return new TraceError('ABORTED', 'the trace was cancelled before it ran');
-    }
-    const match = CODED_MESSAGE.exec(error.message);
-    const code = match?.[1] as TraceErrorCode | undefined;
-    if (match && code && (TRACE_ERROR_CODES as readonly string[]).includes(code)) {
-      return new TraceError(code, match[2] ?? '');
-    }
-    return new TraceError('INTERNAL', error.message);
+  if (!(error instanceof Error)) return new TraceError('INTERNAL', String(error));
+  const match = CODED_MESSAGE.exec(error.message);
+  const code = match?.[1] as TraceErrorCode | undefined;
+  if (match && code && (TRACE_ERROR_CODES as readonly string[]).includes(code)) {
+    return new TraceError(code, match[2] ?? '');
   }
-  return new TraceError('INTERNAL', String(error));
+  // napi-rs rejects a trace cancelled before it started with its own AbortError.
+  if (error.name === 'AbortError' || /abort/i.test(error.message)) {
+    return new TraceError('ABORTED', 'the trace was cancelled before it ran');
+  }
+  return new TraceError('INTERNAL', error.message);
 }
 
 async function callNative(input: Buffer, options: NativeTraceOptions, signal?: AbortSignal): Promise<TraceResult> {
@@ -101,15 +102,31 @@ function checkSettings(settings: TraceSettings): void {
   }
 }
 
+/** How one trace may run. */
+export interface TraceBounds {
+  /** Longest the engine may work on it once started; past it the trace fails with TOO_COMPLEX. */
+  deadlineMs?: number;
+  /** Aborting cancels a queued trace and stops a running one (ABORTED). */
+  signal?: AbortSignal;
+}
+
 /** Trace a PNG, JPEG or WebP logo (the file's bytes) into an SVG with its exact palette. */
 export async function traceImage(
   input: Buffer,
   settings: Partial<TraceSettings> = {},
-  signal?: AbortSignal,
+  { deadlineMs, signal }: TraceBounds = {},
 ): Promise<TraceResult> {
   const complete = { ...DEFAULT_SETTINGS, ...settings };
   checkSettings(complete);
-  return callNative(input, complete, signal);
+  return callNative(input, deadlineMs === undefined ? complete : { ...complete, deadlineMs }, signal);
+}
+
+/** The engine as the services use it; `signal` aborts the trace (the caller went away). */
+export type Tracer = (image: Buffer, settings: TraceSettings, signal?: AbortSignal) => Promise<TraceResult>;
+
+/** The engine with every trace bounded by `deadlineMs`. */
+export function boundedTracer(deadlineMs: number): Tracer {
+  return (image, settings, signal) => traceImage(image, settings, { deadlineMs, ...(signal ? { signal } : {}) });
 }
 
 /** Benchmark baseline: plain vtracer with its default settings, none of our cleanup. */

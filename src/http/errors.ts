@@ -17,6 +17,7 @@ import {
 } from '../core/errors.js';
 import { UPLOAD_MAX_BYTES } from '../core/limits.js';
 import { TraceError } from '../core/tracer.js';
+import { clientLeft } from './client-gone.js';
 import type { ErrorBody, ValidationProblem } from './schemas.js';
 
 /** An error that already knows its status, detail and extra headers. */
@@ -109,6 +110,9 @@ function toWire(error: FastifyError | Error, request: FastifyRequest): WireError
   if (error instanceof TraceError && error.isUserError) {
     return message(422, `This image cannot be traced: ${error.message}.`);
   }
+  if (error instanceof TraceError && error.code === 'ABORTED') {
+    return message(503, 'The trace was cancelled because the client disconnected.');
+  }
 
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return fromValidation(fastifyError, request);
@@ -148,7 +152,8 @@ export function answerFrameworkError(currentVersion: string) {
 async function errorHandling(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
     const { status, body, headers } = toWire(error, request);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (clientLeft(reply)) request.log.info({ detail: body.detail }, 'client went away before the answer');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, detail: body.detail }, 'request rejected');
     return reply
       .code(status)

@@ -34,6 +34,7 @@ export function limitsInfo(config: Config): ApiIndex['limits'] {
     image_max_side_px: IMAGE_MAX_SIDE_PX,
     image_max_megapixels: IMAGE_MAX_PIXELS / 1_000_000,
     concurrent_jobs: config.maxConcurrentJobs,
+    trace_deadline_ms: config.traceDeadlineMs,
     job_lifetime_seconds: config.jobTtlSeconds,
     hidden_colors_max: HIDDEN_COLORS_MAX,
     kit_name_max_chars: KIT_NAME_MAX_CHARS,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
 import { DEFAULT_SETTINGS } from '../core/settings.js';
+import { abortedWhenClientLeaves } from './client-gone.js';
 import { uploadResult } from './job-results.js';
 import { readUploadForm } from './multipart.js';
 import { json, operation, problem, UploadJobResult, VectorizeForm } from './schemas.js';
@@ -24,18 +25,22 @@ const vectorize: FastifyPluginAsyncTypebox = async (app) => {
         413: problem('The file is larger than 10 MB.'),
         422: problem(
           'Invalid form fields (a list of problems), or an image that cannot be traced: not PNG, JPEG or WebP, corrupt, ' +
-            'outside 8 to 6000 px per side, over 20 megapixels, or nothing to trace; or an Idempotency-Key reused with other parameters.',
+            'outside 8 to 6000 px per side, over 20 megapixels, nothing to trace, or too complex for a logo (a photo, a pattern ' +
+            'or noise, refused as soon as it is recognised or when its trace reaches the deadline); or an Idempotency-Key ' +
+            'reused with other parameters.',
         ),
         429: problem('Another job is being processed (one job at a time); retry after Retry-After seconds.'),
       },
     }),
     preValidation: readUploadForm,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { file: _sha256, upload_session_id: uploadSessionId = '', ...settings } = request.body;
       const image = request.upload?.bytes;
       if (!image) throw new Error('validated upload form without its file');
+      // A client that leaves stops its trace and frees the gate; no job is made for it.
+      const signal = abortedWhenClientLeaves(reply);
       const job = await runInSlot(app.gate, () =>
-        app.jobs.vectorize(image, { ...DEFAULT_SETTINGS, ...settings }, uploadSessionId),
+        app.jobs.vectorize(image, { ...DEFAULT_SETTINGS, ...settings }, uploadSessionId, signal),
       );
       return uploadResult(job);
     },

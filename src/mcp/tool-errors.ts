@@ -59,7 +59,11 @@ function messageFor(error: unknown): string | null {
     );
   }
   if (error instanceof TraceError && error.isUserError) {
-    return `This image cannot be traced: ${error.message}. Use a PNG, JPEG or WebP logo of 8 to 6000 px per side.`;
+    const advice =
+      error.code === 'TOO_COMPLEX'
+        ? 'Send a logo of a few flat colors, not a photo or a pattern.'
+        : 'Use a PNG, JPEG or WebP logo of 8 to 6000 px per side.';
+    return `This image cannot be traced: ${error.message}. ${advice}`;
   }
   if (
     error instanceof UploadNotFoundError ||

@@ -1,6 +1,5 @@
 /** A tracer around the real engine that tests can count and hold open. */
-import type { Tracer } from '../../src/core/jobs.js';
-import { traceImage } from '../../src/core/tracer.js';
+import { traceImage, type Tracer } from '../../src/core/tracer.js';
 
 export interface ControlledTracer {
   trace: Tracer;
@@ -23,13 +22,13 @@ export function controlledTracer(): ControlledTracer {
     get calls() {
       return calls;
     },
-    trace: async (image, settings) => {
+    trace: async (image, settings, signal) => {
       calls += 1;
       if (gate) {
         announce();
         await gate;
       }
-      return traceImage(image, settings);
+      return traceImage(image, settings, signal ? { signal } : {});
     },
     hold() {
       gate = new Promise((resolve) => (open = resolve));
