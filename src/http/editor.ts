@@ -42,7 +42,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
       optionalBody: true,
       params: TokenParams,
       body: EditorSettingsRequest,
-      response: responses('nothing else to report'),
+      response: responses('new settings that make the image too complex to trace within the deadline'),
     }),
     handler: async (request) => {
       const revision = await runInSlot(app.gate, () =>
