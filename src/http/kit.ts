@@ -29,7 +29,9 @@ const kit: FastifyPluginAsyncTypebox = async (app) => {
         200: binary('application/zip', 'The brand kit.'),
         400: kitProblem(`${UNSUPPORTED_VERSION} ${INVALID_KEY}`),
         404: kitProblem('Job unknown or expired.'),
-        422: kitProblem('Invalid fields (a list of problems).'),
+        422: kitProblem(
+          'Invalid fields (a list of problems), or a brand name holding a control, bidirectional-override or non-character code point.',
+        ),
         429: kitProblem('Another job is being processed (one job at a time); retry after Retry-After seconds.'),
       },
     }),

@@ -82,3 +82,32 @@ t.test('invalid fields are 422; unknown jobs 404; a full gate 429', async (t) =>
   t.equal(busy.statusCode, 429);
   t.ok(Number(busy.headers['retry-after']) > 0);
 });
+
+t.test('a name with control, bidirectional-override or non-character code points is 422 naming it; other scripts are fine', async (t) => {
+  const { app } = await buildTestApp(t);
+  const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
+  const url = `/api/jobs/${job.id}/kit`;
+  const refused: [string, string][] = [
+    ['Acme\u0001', 'U+0001'],
+    ['Acme\u0008', 'U+0008'],
+    ['Acme\u000b', 'U+000B'],
+    ['Acme\u000c', 'U+000C'],
+    ['Acme\u001b[31m', 'U+001B'],
+    ['\u202eemca', 'U+202E'],
+    ['Acme\u2066x', 'U+2066'],
+    ['Acme\ufffe', 'U+FFFE'],
+    ['Acme\uffff', 'U+FFFF'],
+  ];
+  for (const [name, code] of refused) {
+    const res = await app.inject({ method: 'POST', url, payload: { name } });
+    t.equal(res.statusCode, 422, `${code} is refused`);
+    t.match(res.json<{ detail: string }>().detail, new RegExp(`contains ${code.replace('+', '\\+')}, which a kit cannot print`), `${code} is named`);
+    t.notOk(res.headers['content-disposition'], `${code}: no attachment header on the error`);
+  }
+  // A lone surrogate, as JSON can carry it.
+  const lone = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"name":"Acme \\ud800"}' });
+  t.equal(lone.statusCode, 422, 'a lone surrogate is refused');
+  t.match(lone.json<{ detail: string }>().detail, /U\+D800/);
+  const fine = await app.inject({ method: 'POST', url, payload: { name: 'Café ☕ 北京 مرحبا' } });
+  t.equal(fine.statusCode, 200, 'accented, emoji, CJK and Arabic names build a kit');
+});

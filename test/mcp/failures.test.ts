@@ -413,3 +413,25 @@ t.test('invalid arguments come back as isError tool results naming the field', a
   const after = await callOk<Revision>(client, 'get_vectorization', { revision_id: id });
   t.same([after.palette, after.hidden_colors], [revision.palette, []], 'failed calls changed nothing');
 });
+
+t.test('export_brand_kit refuses a brand name with control or bidirectional-override characters, naming it', async (t) => {
+  const { client } = await mcpSetup(t);
+  const revision = await callOk<Revision>(client, 'vectorize_logo', { sample: true });
+  const { review_token } = await callOk<{ review_token: string }>(client, 'review_vectorization', {
+    revision_id: revision.revision_id,
+  });
+  for (const [name, code] of [
+    ['Acme\u0001', /U\+0001/],
+    ['\u202eemca', /U\+202E/],
+    ['Acme\uffff', /U\+FFFF/],
+  ] as const) {
+    await failsWith(
+      t,
+      client,
+      'export_brand_kit',
+      { revision_id: revision.revision_id, review_token, name },
+      new RegExp(`${code.source}, which a kit cannot print`),
+      `brand name with ${code.source}`,
+    );
+  }
+});

@@ -3,6 +3,7 @@
  * and app icons, social images and mockups. Builds run one at a time (a
  * module-level queue), so the process never holds two kits' bitmaps at once.
  */
+import { UnprocessableError } from '../errors.js';
 import { KIT_NAME_MAX_CHARS } from '../limits.js';
 import { parseLogoArt } from '../logo-art.js';
 import { androidFiles } from './android-icons.js';
@@ -54,8 +55,28 @@ export function kitRequestOf(fields: { name?: string | undefined; background_col
 }
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
+/**
+ * Characters a brand name may not hold, since the kit prints it into SVG, HTML, CSS, text and PDF: controls
+ * (XML cannot carry most of them), bidirectional overrides and marks (they let a name display as another),
+ * non-characters and lone surrogates.
+ */
+const UNPRINTABLE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufdd0-\ufdef\ufffe\uffff]|\p{Cs}/u;
+
+/** Why `name` cannot be a brand name, or null when it can. */
+export function kitNameProblem(name: string): string | null {
+  const found = UNPRINTABLE_IN_NAME.exec(name)?.[0];
+  if (found === undefined) return null;
+  const code = `U+${(found.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  return (
+    `The brand name contains ${code}, which a kit cannot print: control, bidirectional-override and ` +
+    'non-character code points are not allowed in a brand name. Remove it and try again.'
+  );
+}
+
 /** The HTTP layer validates requests first; this keeps other callers from building a kit the API could never ask for. */
 function checkRequest(request: BrandKitRequest): void {
+  const problem = kitNameProblem(request.name);
+  if (problem) throw new UnprocessableError(problem);
   if ([...request.name].length > KIT_NAME_MAX_CHARS) throw new RangeError(`the brand name is longer than ${KIT_NAME_MAX_CHARS} characters`);
   if (!HEX_COLOR.test(request.backgroundColor)) throw new RangeError(`background color must be #rrggbb (got ${JSON.stringify(request.backgroundColor)})`);
 }
