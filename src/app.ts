@@ -25,6 +25,7 @@ import mcp from './http/mcp.js';
 import mcpUploads from './http/mcp-uploads.js';
 import openapi from './http/openapi.js';
 import thirdPartyPlugins from './http/plugins.js';
+import textFields from './http/text-fields.js';
 import portal from './http/portal.js';
 import sample from './http/sample.js';
 import services from './http/services.js';
@@ -57,8 +58,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    // Unknown fields are errors (a misspelt "smothing" must not pass as a default), not silently dropped.
-    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
+    // Unknown fields are errors (a misspelt "smothing" must not pass as a default), not silently dropped;
+    // types are never converted (text fields are read as their declared types first: http/text-fields.ts).
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: false } },
     frameworkErrors: answerFrameworkError(versions.current),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -80,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // CORS first: its hook must run before any other can turn a request away, so browsers can read the error.
   await app.register(thirdPartyPlugins);
   await app.register(versioning, { table: versions });
+  await app.register(textFields);
   await app.register(idempotency);
   // The document collects the routes registered after it.
   await app.register(openapi);

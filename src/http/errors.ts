@@ -19,6 +19,7 @@ import { UPLOAD_MAX_BYTES } from '../core/limits.js';
 import { TraceError } from '../core/tracer.js';
 import { clientLeft } from './client-gone.js';
 import type { ErrorBody, ValidationProblem } from './schemas.js';
+import { FORM_TOO_BIG } from './upload-form.js';
 
 /** An error that already knows its status, detail and extra headers. */
 export class HttpError extends Error {
@@ -88,9 +89,32 @@ const bodyProblem = (msg: string, type: string): WireError => ({
   body: { detail: [{ loc: ['body'], msg, type }] },
 });
 
+/** A 422 lists at most this many problems, so a body of thousands of bad items gets a short answer and log line. */
+const MAX_PROBLEMS = 10;
+/** Longest message of one problem, in characters. */
+const MAX_PROBLEM_CHARS = 200;
+
+/**
+ * The first MAX_PROBLEMS of `total` problems (the list may hold only those), each cut short, and a last
+ * one that counts the rest.
+ */
+function boundedProblems(problems: readonly ValidationProblem[], total = problems.length): ValidationProblem[] {
+  const shown = problems.slice(0, MAX_PROBLEMS).map((p) => ({
+    ...p,
+    msg: p.msg.length > MAX_PROBLEM_CHARS ? `${p.msg.slice(0, MAX_PROBLEM_CHARS - 1)}…` : p.msg,
+  }));
+  const more = total - shown.length;
+  if (more <= 0) return shown;
+  return [...shown, { loc: shown.at(-1)?.loc.slice(0, 1) ?? ['body'], msg: `and ${more} more problems`, type: 'more' }];
+}
+
 function fromValidation(error: FastifyError, request: FastifyRequest): WireError {
   const part = LOCATION[error.validationContext ?? 'body'];
-  const problems = (error.validation ?? []).map((e) => problemOf(e, part));
+  const validation = error.validation ?? [];
+  const problems = boundedProblems(
+    validation.slice(0, MAX_PROBLEMS).map((e) => problemOf(e, part)),
+    validation.length,
+  );
   if (part !== 'path') return { status: 422, body: { detail: problems } };
   // A path that names no resource is "not found", whatever is wrong with it.
   const reasons = problems.map((p) => `${p.loc.slice(1).join('.')} ${p.msg}`).join('; ');
@@ -99,7 +123,7 @@ function fromValidation(error: FastifyError, request: FastifyRequest): WireError
 
 function toWire(error: FastifyError | Error, request: FastifyRequest): WireError {
   if (error instanceof HttpError) return message(error.statusCode, error.message, { ...error.headers });
-  if (error instanceof RequestValidationError) return { status: 422, body: { detail: error.problems } };
+  if (error instanceof RequestValidationError) return { status: 422, body: { detail: boundedProblems(error.problems) } };
   if (error instanceof JobNotFoundError || error instanceof JobExpiredError || error instanceof KitNotExportedError) {
     return message(404, error.message);
   }
@@ -130,7 +154,7 @@ function toWire(error: FastifyError | Error, request: FastifyRequest): WireError
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return message(413, fastifyError.message);
+      return bodyProblem(FORM_TOO_BIG, 'multipart_limits');
   }
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) return message(status, fastifyError.message);

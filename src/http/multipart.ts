@@ -12,6 +12,8 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 
 import { HttpError, RequestValidationError, UPLOAD_TOO_LARGE } from './errors.js';
+import { asDeclaredTypes } from './text-fields.js';
+import { FILE_FIELD } from './upload-form.js';
 
 export interface Upload {
   bytes: Buffer;
@@ -25,8 +27,7 @@ declare module 'fastify' {
   }
 }
 
-/** The field that carries the file in every upload form of the spec. */
-const FILE_FIELD = 'file';
+
 
 async function readFilePart(part: MultipartFile): Promise<Upload> {
   const hash = createHash('sha256');
@@ -74,5 +75,6 @@ export async function readUploadForm(request: FastifyRequest): Promise<void> {
     ]);
   }
   request.upload = upload;
-  request.body = upload ? { ...fields, [FILE_FIELD]: upload.sha256 } : fields;
+  const typed = asDeclaredTypes(fields, request.routeOptions.schema?.body);
+  request.body = upload ? { ...typed, [FILE_FIELD]: upload.sha256 } : typed;
 }

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 
 import { UPLOAD_MAX_BYTES } from '../core/limits.js';
 import { REPLAY_HEADER } from './idempotency.js';
+import { UPLOAD_FORM_LIMITS } from './upload-form.js';
 import { VERSION_HEADER } from './versioning.js';
 
 async function thirdPartyPlugins(app: FastifyInstance): Promise<void> {
@@ -27,14 +28,7 @@ async function thirdPartyPlugins(app: FastifyInstance): Promise<void> {
     maxAge: 86_400,
   });
   await app.register(multipart, {
-    limits: {
-      fileSize: UPLOAD_MAX_BYTES,
-      files: 1,
-      fields: 10,
-      fieldSize: 1024,
-      parts: 12,
-      headerPairs: 100,
-    },
+    limits: { fileSize: UPLOAD_MAX_BYTES, ...UPLOAD_FORM_LIMITS },
   });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 }
