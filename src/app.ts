@@ -25,6 +25,7 @@ import mcp from './http/mcp.js';
 import mcpUploads from './http/mcp-uploads.js';
 import openapi from './http/openapi.js';
 import thirdPartyPlugins from './http/plugins.js';
+import { hostCheck } from './http/public-url.js';
 import textFields from './http/text-fields.js';
 import portal from './http/portal.js';
 import sample from './http/sample.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // CORS first: its hook must run before any other can turn a request away, so browsers can read the error.
   await app.register(thirdPartyPlugins);
   await app.register(versioning, { table: versions });
+  await app.register(hostCheck);
   await app.register(textFields);
   await app.register(idempotency);
   // The document collects the routes registered after it.

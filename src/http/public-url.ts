@@ -1,5 +1,12 @@
-/** Absolute URLs of this service, and the paths other modules link to. */
-import type { FastifyRequest } from 'fastify';
+/**
+ * Absolute URLs of this service, and the paths other modules link to. Without
+ * BASE_URL they are built from the request, so the request's host must be a
+ * host name (hostHeaderCheck refuses any other) and its protocol http or https.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import { HttpError } from './errors.js';
 
 /** The developer portal. */
 export const PORTAL_PATH = '/docs';
@@ -8,8 +15,25 @@ export const MCP_PATH = '/api/mcp/';
 /** Its versioning section; deprecation links point there. */
 export const VERSIONING_SECTION = `${PORTAL_PATH}#versioning`;
 
+/** A DNS name (labels of letters, digits, '-' and '_'), an IPv4 address or a bracketed IPv6 one, and a port. */
+const HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const MAX_HOST_CHARS = 255;
+
+export const BAD_HOST = 'The Host header must be a host name or address, optionally with a port.';
+
 /** BASE_URL + path when BASE_URL is configured, else derived from the request's protocol and host. */
 export function publicUrl(request: FastifyRequest, path: string): string {
-  const base = request.server.config.baseUrl ?? `${request.protocol}://${request.host}`;
+  const protocol = request.protocol === 'https' ? 'https' : 'http';
+  const base = request.server.config.baseUrl ?? `${protocol}://${request.host}`;
   return `${base}${path}`;
 }
+
+/** Refuses a request whose host (the Host header, or X-Forwarded-Host behind a trusted proxy) is not a host name. */
+async function hostHeaderCheck(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    const host = (request.host as string | undefined) ?? '';
+    if (host.length > MAX_HOST_CHARS || !HOST.test(host)) throw new HttpError(400, BAD_HOST);
+  });
+}
+
+export const hostCheck = fp(hostHeaderCheck, { name: 'host-check' });
