@@ -16,7 +16,7 @@ export interface Config {
   jobTtlSeconds: number;
   /** Jobs processed at once; the spec's service runs one at a time. */
   maxConcurrentJobs: number;
-  /** Longest one trace may run; past it the image is refused as too complex for a logo (422). */
+  /** Most CPU time one trace may use; past it the image is refused as too complex for a logo (422). */
   traceDeadlineMs: number;
   /** MCP temporary uploads alive at once (each up to 10 MB for 15 minutes); one more gets 429. */
   maxLiveUploads: number;

@@ -42,8 +42,8 @@ pub struct TraceOptions {
     pub transparent: Option<bool>,
     /// Crop to the content. Default true.
     pub trim: Option<bool>,
-    /// Longest the trace may run once started, in milliseconds; past it the
-    /// trace stops with TOO_COMPLEX. Default: no limit.
+    /// Most CPU time the trace may use once started, in milliseconds; past
+    /// it the trace stops with TOO_COMPLEX. Default: no limit.
     pub deadline_ms: Option<u32>,
     /// Benchmark baseline: plain vtracer with its default settings, no cleanup.
     pub plain_vtracer: Option<bool>,
@@ -102,7 +102,7 @@ impl TraceTask {
             transparent: o.transparent.unwrap_or(defaults.transparent),
             trim: o.trim.unwrap_or(defaults.trim),
         };
-        // The deadline counts from when the job starts, not from when it was queued.
+        // The deadline counts this thread's work from when the job starts, not time spent queued.
         let deadline = o.deadline_ms.map(|ms| Duration::from_millis(ms.into()));
         engine::trace(&self.input, &settings, &Budget::of(deadline, Some(self.cancelled.clone())))
     }

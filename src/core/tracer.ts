@@ -104,7 +104,7 @@ function checkSettings(settings: TraceSettings): void {
 
 /** How one trace may run. */
 export interface TraceBounds {
-  /** Longest the engine may work on it once started; past it the trace fails with TOO_COMPLEX. */
+  /** Most CPU time the engine may spend on it once started; past it the trace fails with TOO_COMPLEX. */
   deadlineMs?: number;
   /** Aborting cancels a queued trace and stops a running one (ABORTED). */
   signal?: AbortSignal;

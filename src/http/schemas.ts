@@ -323,7 +323,7 @@ export const LimitsInfo = Type.Object(
     image_max_megapixels: Type.Integer(),
     concurrent_jobs: Type.Integer({ description: 'Jobs processed at once; more get 429.' }),
     trace_deadline_ms: Type.Integer({
-      description: 'Longest one trace may run; an image still tracing then is refused with 422 as too complex for a logo.',
+      description: 'Most CPU time one trace may use (ms); an image still tracing then is refused with 422 as too complex for a logo.',
     }),
     job_lifetime_seconds: Type.Integer(),
     hidden_colors_max: Type.Integer(),
