@@ -26,6 +26,7 @@ import mcpUploads from './http/mcp-uploads.js';
 import openapi from './http/openapi.js';
 import thirdPartyPlugins from './http/plugins.js';
 import { hostCheck } from './http/public-url.js';
+import securityHeaders from './http/security-headers.js';
 import textFields from './http/text-fields.js';
 import portal from './http/portal.js';
 import sample from './http/sample.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errors);
   // CORS first: its hook must run before any other can turn a request away, so browsers can read the error.
   await app.register(thirdPartyPlugins);
+  await app.register(securityHeaders);
   await app.register(versioning, { table: versions });
   await app.register(hostCheck);
   await app.register(textFields);

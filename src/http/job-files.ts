@@ -10,6 +10,7 @@ import { PREVIEW_MAX_SIDE_PX } from '../core/jobs.js';
 import type { JobRecord } from '../store/store.js';
 import { attachment } from './content-disposition.js';
 import { binary, MockupParams, operation, problem, SvgQuery, TokenParams } from './schemas.js';
+import { SVG_POLICY } from './security-headers.js';
 
 const NOT_FOUND = problem('Job unknown or expired (the message for an expired job asks to upload again).');
 
@@ -38,9 +39,7 @@ const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
       const job = await app.jobs.get(token);
       const svg = await app.jobs.svg(token);
       cacheUntilExpiry(reply, job);
-      // Served as a document of its own, an SVG could run script: allow none.
-      reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Content-Security-Policy', SVG_POLICY);
       if (request.query.download) reply.header('Content-Disposition', attachment('logo.svg'));
       return reply.type('image/svg+xml').send(svg);
     },

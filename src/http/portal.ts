@@ -196,7 +196,6 @@ const portal: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (_request, reply) => {
       const document = app.openapiDocument();
       page ??= renderPortal(document, serviceGuide(app, document));
-      reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
       return reply.type('text/html; charset=utf-8').send(page);
     },
   });

@@ -1,0 +1,37 @@
+/**
+ * The security headers of every answer (@fastify/helmet): nothing may frame
+ * the service, load anything into its pages but their own inline styles and
+ * images, or sniff a type; no referrer leaves it. Images and SVGs stay
+ * embeddable by other sites (Cross-Origin-Resource-Policy: cross-origin), as
+ * an open API's results must be.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const BASE_POLICY = {
+  'default-src': ["'none'"],
+  'style-src': ["'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** A served SVG is a document of its own: no script, no navigation, no plugins, whatever it holds. */
+export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+
+async function securityHeaders(app: FastifyInstance): Promise<void> {
+  const https = app.config.baseUrl?.startsWith('https:') ?? false;
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: BASE_POLICY },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Only a service that is reached over https (BASE_URL says so) asks browsers to insist on it.
+    strictTransportSecurity: https ? { maxAge: 31_536_000 } : false,
+  });
+}
+
+export default fp(securityHeaders, { name: 'security-headers' });
