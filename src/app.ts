@@ -15,6 +15,7 @@ import { createSponsorDirectory } from './core/sponsors.js';
 import { createVisitorStats } from './core/stats.js';
 import { createUploadService } from './core/uploads.js';
 import editor from './http/editor.js';
+import allowedMethods from './http/allowed-methods.js';
 import apiIndex from './http/api-index.js';
 import errors, { answerFrameworkError } from './http/errors.js';
 import health from './http/health.js';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     stats: config.statsEnabled ? createVisitorStats() : null,
     versions,
   });
+  await app.register(allowedMethods);
   await app.register(errors);
   // CORS first: its hook must run before any other can turn a request away, so browsers can read the error.
   await app.register(thirdPartyPlugins);

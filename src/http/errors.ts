@@ -186,9 +186,15 @@ async function errorHandling(app: FastifyInstance): Promise<void> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const body: ErrorBody = { detail: `Not found: ${request.method} ${request.url.split('?')[0]}` };
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = app.allowedMethods(path);
+    if (allowed.length > 0) {
+      const body: ErrorBody = { detail: `Method ${request.method} is not allowed on ${path}; it answers ${allowed.join(', ')}.` };
+      return reply.code(405).header('Allow', allowed.join(', ')).send(body);
+    }
+    const body: ErrorBody = { detail: `Not found: ${request.method} ${path}` };
     return reply.code(404).send(body);
   });
 }
 
-export default fp(errorHandling, { name: 'errors' });
+export default fp(errorHandling, { name: 'errors', dependencies: ['allowed-methods'] });

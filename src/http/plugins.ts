@@ -15,6 +15,8 @@ async function thirdPartyPlugins(app: FastifyInstance): Promise<void> {
   await app.register(cors, {
     origin: '*',
     credentials: false,
+    // An OPTIONS request that is not a full preflight still gets the CORS headers, not a bare-text 400.
+    strictPreflight: false,
     methods: ['GET', 'HEAD', 'POST'],
     exposedHeaders: [
       VERSION_HEADER,

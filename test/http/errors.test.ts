@@ -52,3 +52,29 @@ t.test('a JSON body in an unsupported media type is 422', async (t) => {
   t.equal(res.statusCode, 422);
   t.same(res.json().detail, [{ loc: ['body'], msg: 'unsupported media type application/xml', type: 'media_type' }]);
 });
+
+t.test('another method on a known path is 405 with Allow; an unknown path stays 404', async (t) => {
+  const { app } = await buildTestApp(t);
+  const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json<{ id: string }>();
+  const cases: [string, string, string][] = [
+    ['TRACE', '/api/health', 'GET, HEAD'],
+    ['DELETE', '/api/health', 'GET, HEAD'],
+    ['PUT', '/api/vectorize', 'POST'],
+    ['GET', '/api/vectorize', 'POST'],
+    ['PATCH', `/api/jobs/${job.id}/logo.svg`, 'GET, HEAD'],
+    ['DELETE', `/api/jobs/${job.id}/mockup/cap.png`, 'GET, HEAD'],
+  ];
+  for (const [method, url, allow] of cases) {
+    const res = await app.inject({ method: method as 'GET', url });
+    t.equal(res.statusCode, 405, `${method} ${url}: 405`);
+    t.equal(res.headers.allow, allow, `${method} ${url}: Allow ${allow}`);
+    t.match(res.json<{ detail: string }>().detail, `Method ${method} is not allowed`);
+    t.ok(res.headers['service-version'], `${method} ${url}: Service-Version`);
+  }
+  const unknown = await app.inject({ method: 'PATCH', url: '/api/nothing-here' });
+  t.equal(unknown.statusCode, 404);
+  t.notOk(unknown.headers.allow);
+  const options = await app.inject({ method: 'OPTIONS', url: '/api/health' });
+  t.ok(options.statusCode < 300, `a bare OPTIONS is answered (${options.statusCode})`);
+  t.equal(options.headers['access-control-allow-origin'], '*');
+});
