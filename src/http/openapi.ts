@@ -12,7 +12,7 @@ import { Type } from 'typebox';
 import { MCP_PATH, VERSIONING_SECTION } from './public-url.js';
 import { json, operation } from './schemas.js';
 import { guide, guideMarkdown, idempotencyInfo, limitsInfo, type Endpoint, type GuideSection } from './service-info.js';
-import { versioningInfo } from './versioning.js';
+import { supportedVersions, VERSION_HEADER, versioningInfo } from './versioning.js';
 
 export interface OpenApiOperation {
   operationId: string;
@@ -117,6 +117,12 @@ function finishDocument(app: FastifyInstance, generated: Partial<OpenApiDocument
       // Fastify needs a body schema to validate; the body itself may still be left out.
       if (op['x-optional-body'] && op.requestBody) op.requestBody.required = false;
       delete op['x-optional-body'];
+      // The versions accepted today; any other value is the 400 every operation declares.
+      for (const parameter of op.parameters ?? []) {
+        if (parameter.in === 'header' && parameter.name.toLowerCase() === VERSION_HEADER.toLowerCase()) {
+          parameter.schema = { ...parameter.schema, enum: supportedVersions(app.versions).map((v) => v.version) };
+        }
+      }
     }
   }
   document['x-service-versioning'] = versioningInfo(app.versions, `${app.config.baseUrl ?? ''}${VERSIONING_SECTION}`);
