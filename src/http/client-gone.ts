@@ -10,7 +10,7 @@ export function abortedWhenClientLeaves(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-/** The client can no longer read an answer. */
+/** The client went away (mid-request or before its answer): it can no longer read one. */
 export function clientLeft(reply: FastifyReply): boolean {
-  return reply.raw.destroyed && !reply.raw.writableFinished;
+  return (reply.request.raw.destroyed || reply.raw.destroyed) && !reply.raw.writableFinished;
 }

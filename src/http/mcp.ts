@@ -12,6 +12,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 
 import { UPLOAD_MAX_BYTES } from '../core/limits.js';
 import { createMcpServer } from '../mcp/server.js';
+import { clientLeft } from './client-gone.js';
 import { HttpError } from './errors.js';
 import { MCP_PATH, publicUrl } from './public-url.js';
 import { VERSION_HEADER } from './versioning.js';
@@ -50,6 +51,10 @@ function answerAsJsonRpc(error: FastifyError, request: FastifyRequest, reply: Fa
         'The request is too large: an image may be at most 10 MB. Upload larger files with POST /api/mcp/uploads.',
       );
   }
+  if (clientLeft(reply)) {
+    request.log.info({ err: error.message }, 'MCP client went away before the answer');
+    return reply;
+  }
   request.log.error({ err: error }, 'MCP request failed');
   return jsonRpcError(reply, 500, -32603, 'Internal error; it was logged.');
 }
@@ -80,6 +85,10 @@ export default async function mcp(app: FastifyInstance): Promise<void> {
       await transport.handleRequest(request.raw, reply.raw, request.body);
     } catch (error) {
       // Fastify no longer answers for a hijacked reply: a failure here is ours to report.
+      if (clientLeft(reply)) {
+        request.log.info({ err: (error as Error).message }, 'MCP client went away before the answer');
+        return;
+      }
       request.log.error({ err: error }, 'MCP transport failed');
       if (!reply.raw.headersSent) {
         reply.raw.writeHead(500, { 'content-type': 'application/json' });
