@@ -173,9 +173,26 @@ export function answerFrameworkError(currentVersion: string) {
   };
 }
 
+/**
+ * The answer to a request no route takes: 405 with Allow when the path is known for other methods,
+ * else 404. A path that the routes' patterns match for this very method, but the router does not
+ * (a parameter it cannot read), is not found.
+ */
+function unrouted(request: FastifyRequest): WireError {
+  const path = request.url.split('?')[0] ?? '';
+  const allowed = request.server.allowedMethods(path);
+  if (allowed.length > 0 && !allowed.includes(request.method)) {
+    return message(405, `Method ${request.method} is not allowed on ${path}; it answers ${allowed.join(', ')}.`, {
+      Allow: allowed.join(', '),
+    });
+  }
+  return message(404, `Not found: ${request.method} ${path}`);
+}
+
 async function errorHandling(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
-    const { status, body, headers } = toWire(error, request);
+    // No route took the request (its body failed to parse on the way to "not found"): that is the answer.
+    const { status, body, headers } = request.is404 ? unrouted(request) : toWire(error, request);
     if (clientLeft(reply)) request.log.info({ detail: body.detail }, 'client went away before the answer');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, detail: body.detail }, 'request rejected');
@@ -186,14 +203,11 @@ async function errorHandling(app: FastifyInstance): Promise<void> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const allowed = app.allowedMethods(path);
-    if (allowed.length > 0) {
-      const body: ErrorBody = { detail: `Method ${request.method} is not allowed on ${path}; it answers ${allowed.join(', ')}.` };
-      return reply.code(405).header('Allow', allowed.join(', ')).send(body);
-    }
-    const body: ErrorBody = { detail: `Not found: ${request.method} ${path}` };
-    return reply.code(404).send(body);
+    const { status, body, headers } = unrouted(request);
+    return reply
+      .code(status)
+      .headers(headers ?? {})
+      .send(body);
   });
 }
 

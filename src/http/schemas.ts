@@ -471,7 +471,8 @@ interface OperationSpec {
 
 /** Lets a route with an optional body validate a missing one as `{}`, so defaults apply. */
 async function missingBodyAsEmpty(request: FastifyRequest): Promise<void> {
-  request.body ??= {};
+  // Only an absent body: a JSON null is a body, and not an object.
+  if (request.body === undefined) request.body = {};
 }
 
 /**

@@ -63,6 +63,8 @@ t.test('another method on a known path is 405 with Allow; an unknown path stays 
     ['GET', '/api/vectorize', 'POST'],
     ['PATCH', `/api/jobs/${job.id}/logo.svg`, 'GET, HEAD'],
     ['DELETE', `/api/jobs/${job.id}/mockup/cap.png`, 'GET, HEAD'],
+    // A method with a body and no Content-Type: still 405, not the body parser's 400.
+    ['QUERY', '/api/health', 'GET, HEAD'],
   ];
   for (const [method, url, allow] of cases) {
     const res = await app.inject({ method: method as 'GET', url });
@@ -71,6 +73,8 @@ t.test('another method on a known path is 405 with Allow; an unknown path stays 
     t.match(res.json<{ detail: string }>().detail, `Method ${method} is not allowed`);
     t.ok(res.headers['service-version'], `${method} ${url}: Service-Version`);
   }
+  const unreadable = await app.inject({ method: 'GET', url: `/api/jobs/${job.id}/mockup/%0D%F1%84%A3%AA.png` });
+  t.equal(unreadable.statusCode, 404, 'a GET the GET route cannot read is 404, not 405');
   const unknown = await app.inject({ method: 'PATCH', url: '/api/nothing-here' });
   t.equal(unknown.statusCode, 404);
   t.notOk(unknown.headers.allow);

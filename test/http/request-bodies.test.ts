@@ -35,6 +35,14 @@ t.test('JSON fields of the wrong type are 422 naming the field, not converted', 
   }
   const sample = await app.inject({ method: 'POST', url: '/api/sample', payload: { trim: 'false' } });
   t.equal(sample.statusCode, 422, 'JSON "trim": "false" is a string, not a boolean');
+  const nullBody = await app.inject({
+    method: 'POST',
+    url: '/api/sample',
+    headers: { 'content-type': 'application/json' },
+    payload: 'null',
+  });
+  t.equal(nullBody.statusCode, 422, 'a JSON null body is not an object (an absent body is fine)');
+  t.equal((await app.inject({ method: 'POST', url: '/api/sample' })).statusCode, 200, 'no body at all');
 });
 
 t.test('form fields and query parameters are text read as their declared types', async (t) => {
