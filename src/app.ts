@@ -17,7 +17,7 @@ import { createUploadService } from './core/uploads.js';
 import editor from './http/editor.js';
 import allowedMethods from './http/allowed-methods.js';
 import apiIndex from './http/api-index.js';
-import errors, { answerFrameworkError } from './http/errors.js';
+import errors, { answerClientError, answerFrameworkError } from './http/errors.js';
 import health from './http/health.js';
 import idempotency from './http/idempotency.js';
 import jobFiles from './http/job-files.js';
@@ -65,6 +65,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // types are never converted (text fields are read as their declared types first: http/text-fields.ts).
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: false } },
     frameworkErrors: answerFrameworkError(versions.current),
+    clientErrorHandler: answerClientError(versions.current),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const store = options.store ?? (await openFileStore({ dir: config.dataDir }));

@@ -3,6 +3,9 @@
  * status. Request-field problems are 422 with a list of {loc, msg, type};
  * server faults are logged and answered without their internals.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
 import fp from 'fastify-plugin';
@@ -161,15 +164,56 @@ function toWire(error: FastifyError | Error, request: FastifyRequest): WireError
   return message(500, 'Internal server error. The problem was logged.');
 }
 
+/** What an answer made outside the hooks (which set these on every other one) must still carry. */
+function bareErrorHeaders(currentVersion: string): Record<string, string> {
+  return {
+    'Service-Version': currentVersion,
+    'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  };
+}
+
 /**
  * Fastify's `frameworkErrors` option: requests it rejects before routing (a
- * malformed URL), which no hook sees. They get our format and the version header.
+ * malformed URL), which no hook sees. They get our format and headers.
  */
 export function answerFrameworkError(currentVersion: string) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     request.log.info({ err: error }, 'request rejected before routing');
     const body: ErrorBody = { detail: `Not found: the URL is malformed (${error.message})` };
-    void reply.code(404).header('Service-Version', currentVersion).send(body);
+    void reply.code(404).headers(bareErrorHeaders(currentVersion)).send(body);
+  };
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request took too long to arrive.' },
+  HPE_HEADER_OVERFLOW: { status: 431, detail: 'The request headers are too large.' },
+};
+const MALFORMED = { status: 400, detail: 'The request is not valid HTTP.' };
+
+/**
+ * Fastify's `clientErrorHandler` option: requests Node's HTTP parser refuses (malformed, headers too
+ * large, too slow) before Fastify sees them. They get our error body and headers, then the connection closes.
+ */
+export function answerClientError(currentVersion: string) {
+  return function (this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+    // A connection the client reset has nobody to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, detail } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED;
+    this.log.info({ code: error.code, status }, 'request refused by the HTTP parser');
+    if (socket.writable) {
+      const body = JSON.stringify({ detail } satisfies ErrorBody);
+      const headers = {
+        ...bareErrorHeaders(currentVersion),
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(body)),
+        Connection: 'close',
+      };
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`);
+    }
+    socket.destroy(error);
   };
 }
 

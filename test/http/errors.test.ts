@@ -82,3 +82,45 @@ t.test('another method on a known path is 405 with Allow; an unknown path stays 
   t.ok(options.statusCode < 300, `a bare OPTIONS is answered (${options.statusCode})`);
   t.equal(options.headers['access-control-allow-origin'], '*');
 });
+
+/** Writes `raw` to the server and reads everything it answers until it closes the connection. */
+async function rawExchange(base: string, raw: string): Promise<string> {
+  const { connect } = await import('node:net');
+  const { hostname, port } = new URL(base);
+  const socket = connect(Number(port), hostname);
+  let answer = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  socket.on('error', () => {});
+  socket.write(raw);
+  await closed;
+  return answer;
+}
+
+t.test('requests Node\'s HTTP parser refuses get the error body, Service-Version and CORS', async (t) => {
+  const { app } = await buildTestApp(t);
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const cases: [string, string, number][] = [
+    ['malformed', 'THIS IS NOT HTTP\r\n\r\n', 400],
+    ['headers too large', `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+  ];
+  for (const [label, raw, status] of cases) {
+    const answer = await rawExchange(base, raw);
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    t.match(head, new RegExp(`^HTTP/1.1 ${status} `), `${label}: ${status}`);
+    t.match(head, /\r\nService-Version: \d{4}-\d{2}-\d{2}\r\n/i, `${label}: Service-Version`);
+    t.match(head, /\r\nAccess-Control-Allow-Origin: \*\r\n/i, `${label}: CORS`);
+    t.match(head, /\r\nContent-Type: application\/json/i, `${label}: JSON`);
+    t.type(JSON.parse(body).detail, 'string', `${label}: a detail`);
+  }
+  t.equal((await fetch(`${base}/api/health`)).status, 200, 'the server keeps serving');
+});
+
+t.test('a malformed URL, refused before routing, gets CORS and nosniff too', async (t) => {
+  const { app } = await buildTestApp(t);
+  const res = await app.inject({ method: 'GET', url: '/api/jobs/%E0%A4%A' });
+  t.equal(res.statusCode, 404);
+  t.equal(res.headers['access-control-allow-origin'], '*');
+  t.equal(res.headers['x-content-type-options'], 'nosniff');
+  t.ok(res.headers['service-version']);
+});
