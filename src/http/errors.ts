@@ -235,8 +235,10 @@ function unrouted(request: FastifyRequest): WireError {
 
 async function errorHandling(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
-    // No route took the request (its body failed to parse on the way to "not found"): that is the answer.
-    const { status, body, headers } = request.is404 ? unrouted(request) : toWire(error, request);
+    // No route took the request and its body failed to parse on the way to "not found": that is the answer.
+    const unparsedBody =
+      request.is404 && (error.code?.startsWith('FST_ERR_CTP_') || error.code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE');
+    const { status, body, headers } = unparsedBody ? unrouted(request) : toWire(error, request);
     if (clientLeft(reply)) request.log.info({ detail: body.detail }, 'client went away before the answer');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, detail: body.detail }, 'request rejected');
