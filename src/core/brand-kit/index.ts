@@ -57,10 +57,11 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /**
  * Characters a brand name may not hold, since the kit prints it into SVG, HTML, CSS, text and PDF: controls
- * (XML cannot carry most of them), bidirectional overrides and marks (they let a name display as another),
- * non-characters and lone surrogates.
+ * other than tab and line breaks (XML cannot carry them; the kit flattens line breaks where a line is
+ * needed), bidirectional overrides and marks (they let a name display as another), non-characters and
+ * lone surrogates.
  */
-const UNPRINTABLE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufdd0-\ufdef\ufffe\uffff]|\p{Cs}/u;
+const UNPRINTABLE_IN_NAME = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufdd0-\ufdef\ufffe\uffff]|\p{Cs}/u;
 
 /** Why `name` cannot be a brand name, or null when it can. */
 export function kitNameProblem(name: string): string | null {
