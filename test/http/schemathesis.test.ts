@@ -17,7 +17,7 @@ import { startServer } from '../helpers/server-process.js';
 
 const PROJECT_ROOT = join(import.meta.dirname, '../..');
 const SCHEMATHESIS = process.env.SCHEMATHESIS_BIN ?? join(PROJECT_ROOT, '.venv/bin/schemathesis');
-const EXAMPLES_PER_OPERATION = 30;
+const EXAMPLES_PER_OPERATION = 20;
 
 // A run takes about a minute alone, longer beside the other test files.
 t.setTimeout(600_000);
