@@ -38,7 +38,7 @@ import vectorize from './http/vectorize.js';
 import versioning, { SERVICE_VERSIONS, type VersionTable } from './http/versioning.js';
 import visibility from './http/visibility.js';
 import { openFileStore } from './store/file-store.js';
-import type { JobStore } from './store/store.js';
+import type { JobStore } from './core/job-store.js';
 
 export interface BuildOptions {
   config: Config;

@@ -1,15 +1,15 @@
 /** Command-line parsing for logo-vectorize, kept apart so it can be tested without running traces. */
 import { parseArgs } from 'node:util';
 
-import { COLOR_CHOICES, DEFAULT_SETTINGS, isColorChoice, type TraceSettings } from '../core/settings.js';
+import { COLOR_CHOICES, DEFAULT_SETTINGS, settingsProblem, SMOOTHING_MAX, type TraceSettings } from '../core/settings.js';
 
 export const USAGE = `Usage: logo-vectorize [options] INPUT...
 
 Trace PNG, JPEG or WebP logos into SVG files with their exact brand colors.
 
 Options:
-  --colors N        palette size: 0 (automatic), ${COLOR_CHOICES.slice(1).join(', ')} (default 0)
-  --smoothing N     0 follows the pixels, 100 gives the roundest curves (default 20)
+  --colors N        palette size: 0 (automatic), ${COLOR_CHOICES.slice(1).join(', ')} (default ${DEFAULT_SETTINGS.colors})
+  --smoothing N     0 follows the pixels, ${SMOOTHING_MAX} gives the roundest curves (default ${DEFAULT_SETTINGS.smoothing})
   --no-transparent  keep the background instead of removing it
   --no-trim         keep the full canvas instead of cropping to the logo
   --json            print one JSON line per converted input on stdout
@@ -61,12 +61,17 @@ export function parseCli(argv: string[]): CliOptions {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  const colors = integer('colors', values.colors) ?? DEFAULT_SETTINGS.colors;
-  if (!isColorChoice(colors)) throw new UsageError(`--colors must be one of ${COLOR_CHOICES.join(', ')}, got ${colors}`);
-  const smoothing = integer('smoothing', values.smoothing) ?? DEFAULT_SETTINGS.smoothing;
-  if (smoothing > 100) throw new UsageError(`--smoothing must be 0 to 100, got ${smoothing}`);
+  const settings = {
+    colors: integer('colors', values.colors) ?? DEFAULT_SETTINGS.colors,
+    smoothing: integer('smoothing', values.smoothing) ?? DEFAULT_SETTINGS.smoothing,
+    transparent: !values['no-transparent'],
+    trim: !values['no-trim'],
+  };
+  const problem = settingsProblem(settings);
+  if (problem) throw new UsageError(`--${problem}`);
   const options: CliOptions = {
-    settings: { colors, smoothing, transparent: !values['no-transparent'], trim: !values['no-trim'] },
+    // Checked against the settings' schema just above.
+    settings: settings as TraceSettings,
     json: values.json,
     inputs: positionals,
     help: values.help,

@@ -5,7 +5,7 @@
  */
 import { JobExpiredError, JobNotFoundError } from './errors.js';
 import { isWellFormedToken, newToken } from './tokens.js';
-import type { JobRecord, JobStore } from '../store/store.js';
+import type { JobRecord, JobStore } from './job-store.js';
 
 export const SVG_FILE = 'logo.svg';
 

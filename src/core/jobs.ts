@@ -12,7 +12,7 @@ import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
 import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { jobRecords, SVG_FILE } from './job-records.js';
 import type { Tracer, TraceResult } from './tracer.js';
-import type { JobRecord, JobStore } from '../store/store.js';
+import type { JobRecord, JobStore } from './job-store.js';
 
 
 export interface JobServiceOptions {

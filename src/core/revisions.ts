@@ -19,7 +19,7 @@ import { withChanges, type SettingChanges, type TraceSettings } from './settings
 import { renderReviewSheet } from './review-sheet.js';
 import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { newToken } from './tokens.js';
-import type { JobRecord, JobStore } from '../store/store.js';
+import type { JobRecord, JobStore } from './job-store.js';
 
 const SOURCE_IMAGE_FILE = 'source-image';
 const TRACED_SVG_FILE = 'traced.svg';

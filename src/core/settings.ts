@@ -1,18 +1,47 @@
-/** Trace settings shared by the engine facade, the HTTP schemas, the MCP tools and the CLI. */
+/**
+ * The trace settings and the hex color: one TypeBox schema each, the single
+ * source for the REST schemas, the MCP tool schemas, the CLI's checks, the
+ * job store's records and the engine facade.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import Value from 'typebox/value';
 
 export const COLOR_CHOICES = [0, 1, 2, 3, 4, 6, 8] as const;
 export type ColorChoice = (typeof COLOR_CHOICES)[number];
 
-export interface TraceSettings {
-  /** 0 chooses the count automatically; otherwise at most this many colors. */
-  colors: ColorChoice;
-  /** 0 follows the pixels, 100 gives the fewest, roundest curves. */
-  smoothing: number;
-  /** Remove the background (transparent pixels, or the border color of an opaque image). */
-  transparent: boolean;
-  /** Crop to the content's bounding box. */
-  trim: boolean;
+export const SMOOTHING_MAX = 100;
+
+/** A color as the API writes it: '#' and six hex digits, either case. */
+export const HEX_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
+export const HexColor = Type.String({
+  pattern: HEX_COLOR_PATTERN,
+  description: "Six-digit hex color with a leading '#', like #1a2b3c.",
+});
+
+const HEX_COLOR = new RegExp(HEX_COLOR_PATTERN);
+export function isHexColor(value: string): boolean {
+  return HEX_COLOR.test(value);
 }
+
+/** Each setting's allowed values, with the description a person reads wherever it is offered. */
+export const TRACE_SETTING_SCHEMAS = {
+  colors: Type.Unsafe<ColorChoice>({
+    type: 'integer',
+    enum: [...COLOR_CHOICES],
+    description: 'Number of colors; 0 chooses automatically.',
+  }),
+  smoothing: Type.Integer({
+    minimum: 0,
+    maximum: SMOOTHING_MAX,
+    description: `0 follows the pixels; ${SMOOTHING_MAX} gives the fewest, roundest curves.`,
+  }),
+  transparent: Type.Boolean({ description: 'Remove the background.' }),
+  trim: Type.Boolean({ description: 'Crop to the logo.' }),
+};
+
+export const TraceSettingsSchema = Type.Object(TRACE_SETTING_SCHEMAS, { title: 'TraceSettings' });
+export type TraceSettings = Static<typeof TraceSettingsSchema>;
+export type TraceSettingName = keyof TraceSettings;
 
 export const DEFAULT_SETTINGS: Readonly<TraceSettings> = Object.freeze({
   colors: 0,
@@ -21,8 +50,30 @@ export const DEFAULT_SETTINGS: Readonly<TraceSettings> = Object.freeze({
   trim: true,
 });
 
+/** A schema with a use's own description or default (what it accepts stays the same). */
+export function restated<T extends TSchema>(schema: T, options: { description?: string; default?: unknown }) {
+  return Type.Unsafe<Static<T>>({ ...schema, ...options });
+}
+
 export function isColorChoice(value: number): value is ColorChoice {
   return (COLOR_CHOICES as readonly number[]).includes(value);
+}
+
+/** What a setting accepts, for a person: "one of 0, 1, 2, ...", "a whole number from 0 to 100". */
+export function settingRule(name: TraceSettingName): string {
+  if (name === 'colors') return `one of ${COLOR_CHOICES.join(', ')}`;
+  if (name === 'smoothing') return `a whole number from 0 to ${SMOOTHING_MAX}`;
+  return 'true or false';
+}
+
+/** The first setting that breaks its schema, said for a person; undefined when all are valid. */
+export function settingsProblem(settings: Readonly<Record<TraceSettingName, unknown>>): string | undefined {
+  for (const name of Object.keys(TRACE_SETTING_SCHEMAS) as TraceSettingName[]) {
+    if (!Value.Check(TRACE_SETTING_SCHEMAS[name], settings[name])) {
+      return `${name} must be ${settingRule(name)} (got ${String(settings[name])})`;
+    }
+  }
+  return undefined;
 }
 
 /** Settings the caller changes: a field that is missing, undefined or null keeps its value in `base`. */

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { UploadExpiredError, UploadLimitError, UploadNotFoundError } from './errors.js';
 import { probeImage } from './image-probe.js';
 import { isWellFormedToken, newToken } from './tokens.js';
-import type { JobStore, UploadRecord } from '../store/store.js';
+import type { JobStore, UploadRecord } from './job-store.js';
 
 /** The spec's lifetime of a temporary upload. */
 export const UPLOAD_TTL_SECONDS = 15 * 60;

@@ -6,17 +6,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
-import { revisionResult } from './job-results.js';
+import { RevisionResult, revisionResult } from '../core/results.js';
 import { publicUrl } from './public-url.js';
-import {
-  EditorSettingsRequest,
-  EditorVisibilityRequest,
-  json,
-  operation,
-  problem,
-  RevisionResult,
-  TokenParams,
-} from './schemas.js';
+import { EditorSettingsRequest, EditorVisibilityRequest, json, operation, problem, TokenParams } from './schemas.js';
 
 const responses = (invalid: string) => ({
   200: json(RevisionResult, 'The new revision; the source revision is unchanged.'),

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 
 import { PREVIEW_MAX_SIDE_PX } from '../core/jobs.js';
-import type { JobRecord } from '../store/store.js';
+import type { JobRecord } from '../core/job-store.js';
 import { attachment } from './content-disposition.js';
 import { binary, MockupParams, operation, problem, SvgQuery, TokenParams } from './schemas.js';
 import { SVG_POLICY } from './security-headers.js';

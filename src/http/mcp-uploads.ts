@@ -2,9 +2,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { UPLOAD_TTL_SECONDS } from '../core/uploads.js';
-import { mcpUploadResult } from './job-results.js';
+import { mcpUploadResult, McpUploadResult } from '../core/results.js';
 import { readUploadForm } from './multipart.js';
-import { json, McpUploadForm, McpUploadResult, operation, problem } from './schemas.js';
+import { json, McpUploadForm, operation, problem } from './schemas.js';
 
 const mcpUploads: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/mcp/uploads', {

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
 import { DEFAULT_SETTINGS } from '../core/settings.js';
-import { sampleResult } from './job-results.js';
-import { json, operation, problem, SampleForm, SampleJobResult } from './schemas.js';
+import { SampleJobResult, sampleResult } from '../core/results.js';
+import { json, operation, problem, SampleForm } from './schemas.js';
 
 const sample: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/sample', {

@@ -4,7 +4,7 @@
  * which adds the headers and responses every endpoint has in common.
  */
 import type { FastifyRequest } from 'fastify';
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TOptional, type TSchema, type TUnsafe } from 'typebox';
 
 import { KIT_DEFAULTS } from '../core/brand-kit/index.js';
 import {
@@ -15,7 +15,14 @@ import {
   UPLOAD_SESSION_ID_MAX_CHARS,
 } from '../core/limits.js';
 import { MOCKUP_KINDS } from '../core/mockups/index.js';
-import { COLOR_CHOICES, DEFAULT_SETTINGS } from '../core/settings.js';
+import {
+  DEFAULT_SETTINGS,
+  HexColor,
+  restated,
+  TRACE_SETTING_SCHEMAS,
+  type TraceSettingName,
+  type TraceSettings,
+} from '../core/settings.js';
 
 // ---------------------------------------------------------------- errors
 
@@ -43,63 +50,16 @@ export type ErrorBody = Static<typeof ErrorBody>;
 
 // ---------------------------------------------------------------- jobs
 
-const HexColor = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: "Six-digit hex color with leading '#'." });
 const Token = Type.String({ description: 'Job token, from the `id` of a job result.' });
 
-const jobFields = {
-  id: Type.String({
-    description: 'Job token, used in /api/jobs/{token}/... paths. Anyone holding it can read the job until it expires.',
-  }),
-  svg: Type.String({ description: 'Relative URL of the SVG of this job.' }),
-  palette: Type.Array(HexColor, { description: 'Hex colors present in the SVG, largest area first.' }),
-  bytes: Type.Integer({ description: 'Size of the SVG in bytes.' }),
-  width: Type.Integer({ description: 'SVG width in pixels.' }),
-  height: Type.Integer({ description: 'SVG height in pixels.' }),
-};
-const warning = Type.Optional(
-  Type.String({
-    description:
-      'Notes about automatic adjustments such as background removal or resizing; empty when there were none.',
-    default: '',
-  }),
-);
 
-export const SampleJobResult = Type.Object(jobFields, { title: 'SampleJobResult' });
-export const UploadJobResult = Type.Object({ ...jobFields, warning }, { title: 'UploadJobResult' });
-export const VisibilityJobResult = Type.Object(
-  {
-    ...jobFields,
-    warning,
-    original_id: Type.Union([Type.String(), Type.Null()], {
-      description: 'Token of the job the colors were hidden from.',
-    }),
-    hidden_colors: Type.Array(HexColor, { description: 'Colors of the original trace that this job leaves out.' }),
-  },
-  { title: 'VisibilityJobResult' },
-);
-export type VisibilityJobResult = Static<typeof VisibilityJobResult>;
-
-/** The colors and smoothing settings' allowed values, with each use's own description and default. */
-const colorsSetting = (options: { description: string; default?: number }) =>
-  Type.Unsafe<(typeof COLOR_CHOICES)[number]>({ type: 'integer', enum: [...COLOR_CHOICES], ...options });
-const smoothingSetting = (options: { description: string; default?: number }) =>
-  Type.Integer({ minimum: 0, maximum: 100, ...options });
-
-const settingsFields = {
-  colors: Type.Optional(
-    colorsSetting({ default: DEFAULT_SETTINGS.colors, description: 'Number of colors; 0 chooses automatically.' }),
-  ),
-  smoothing: Type.Optional(
-    smoothingSetting({
-      default: DEFAULT_SETTINGS.smoothing,
-      description: '0 follows the pixels; 100 gives the fewest, roundest curves.',
-    }),
-  ),
-  transparent: Type.Optional(
-    Type.Boolean({ default: DEFAULT_SETTINGS.transparent, description: 'Remove the background.' }),
-  ),
-  trim: Type.Optional(Type.Boolean({ default: DEFAULT_SETTINGS.trim, description: 'Crop to the logo.' })),
-};
+/** The settings of an upload: optional, with their defaults. */
+const settingsFields = Object.fromEntries(
+  Object.entries(TRACE_SETTING_SCHEMAS).map(([name, schema]) => [
+    name,
+    Type.Optional(restated(schema, { default: DEFAULT_SETTINGS[name as TraceSettingName] })),
+  ]),
+) as { [K in TraceSettingName]: TOptional<TUnsafe<TraceSettings[K]>> };
 
 /**
  * The upload form. Validation sees the file field as the sha256 digest of the
@@ -156,11 +116,7 @@ export const KitRequest = Type.Object(
       Type.String({ maxLength: KIT_NAME_MAX_CHARS, default: KIT_DEFAULTS.name, description: 'Brand name.' }),
     ),
     background_color: Type.Optional(
-      Type.String({
-        pattern: '^#[0-9a-fA-F]{6}$',
-        default: KIT_DEFAULTS.backgroundColor,
-        description: 'Background of the opaque variants.',
-      }),
+      restated(HexColor, { default: KIT_DEFAULTS.backgroundColor, description: 'Background of the opaque variants.' }),
     ),
   },
   { title: 'KitRequest', additionalProperties: false },
@@ -168,42 +124,6 @@ export const KitRequest = Type.Object(
 
 // ---------------------------------------------------------------- revisions and MCP uploads
 
-export const RevisionSettings = Type.Object(
-  {
-    colors: colorsSetting({ description: 'Number of colors; 0 chose automatically.' }),
-    smoothing: smoothingSetting({ description: '0 follows the pixels; 100 is roundest.' }),
-    transparent: Type.Boolean({ description: 'The background was removed.' }),
-    trim: Type.Boolean({ description: 'The SVG is cropped to the logo.' }),
-  },
-  { title: 'RevisionSettings', description: 'The trace settings this revision was made with.' },
-);
-
-export const RevisionResult = Type.Object(
-  {
-    revision_id: Type.String({
-      description:
-        'Token of this revision: a job token, used in /api/jobs/{token}/... paths and by the MCP tools. Anyone holding it can read the revision until it expires.',
-    }),
-    svg_url: Type.String({ description: 'Absolute URL of the SVG.' }),
-    preview_url: Type.String({ description: 'Absolute URL of the PNG preview.' }),
-    preview_markdown: Type.String({ description: 'The preview as a Markdown image, ready to show a user.' }),
-    palette: Type.Array(HexColor, { description: 'Visible hex colors of the SVG, largest area first.' }),
-    hidden_colors: Type.Array(HexColor, { description: 'Colors of the trace this revision hides.' }),
-    width: Type.Integer({ description: 'SVG width in pixels.' }),
-    height: Type.Integer({ description: 'SVG height in pixels.' }),
-    bytes: Type.Integer({ description: 'Size of the SVG in bytes.' }),
-    warning: Type.String({
-      description: 'Notes about automatic adjustments such as background removal or resizing; empty when none.',
-    }),
-    settings: RevisionSettings,
-    expires_in_seconds: Type.Integer({
-      minimum: 0,
-      description: 'Seconds until the revision and its files are deleted (two hours after creation).',
-    }),
-  },
-  { title: 'RevisionResult' },
-);
-export type RevisionResult = Static<typeof RevisionResult>;
 
 /**
  * An optional field that may also be null, as one schema with a type list:
@@ -222,16 +142,13 @@ function nullable<T extends TSchema>(schema: T) {
 }
 
 export const EditorSettingsRequest = Type.Object(
-  {
-    colors: nullable(colorsSetting({ description: 'Number of colors; 0 chooses automatically.' })),
-    smoothing: nullable(smoothingSetting({ description: '0 follows the pixels; 100 is roundest.' })),
-    transparent: nullable(Type.Boolean({ description: 'Remove the background.' })),
-    trim: nullable(Type.Boolean({ description: 'Crop to the logo.' })),
+  Object.fromEntries(Object.entries(TRACE_SETTING_SCHEMAS).map(([name, schema]) => [name, nullable(schema)])) as {
+    [K in TraceSettingName]: ReturnType<typeof nullable<(typeof TRACE_SETTING_SCHEMAS)[K]>>;
   },
   {
     title: 'EditorSettingsRequest',
     additionalProperties: false,
-    description: 'Settings to change; a field left out or null keeps the revision\'s value.',
+    description: "Settings to change; a field left out or null keeps the revision's value.",
   },
 );
 
@@ -245,20 +162,6 @@ export const McpUploadForm = Type.Object(
   { title: 'McpUploadForm', additionalProperties: false },
 );
 
-export const McpUploadResult = Type.Object(
-  {
-    upload_id: Type.String({ description: 'Pass it to the MCP vectorize_logo tool as upload_id.' }),
-    expires_at: Type.String({ format: 'date-time', description: 'When the upload is deleted (ISO 8601).' }),
-    expires_in_seconds: Type.Integer({ description: 'Seconds until then (15 minutes after the upload).' }),
-    bytes: Type.Integer({ description: 'Size of the file.' }),
-    sha256: Type.String({ description: 'Hex SHA-256 of the file.' }),
-    format: Type.String({ enum: ['png', 'jpeg', 'webp'], description: 'Image format, from the file\'s content.' }),
-    width: Type.Integer({ description: 'Image width in pixels.' }),
-    height: Type.Integer({ description: 'Image height in pixels.' }),
-  },
-  { title: 'McpUploadResult' },
-);
-export type McpUploadResult = Static<typeof McpUploadResult>;
 
 export const TokenParams = Type.Object({ token: Token });
 export const MockupParams = Type.Object({

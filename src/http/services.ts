@@ -9,7 +9,7 @@ import type { RevisionService } from '../core/revisions.js';
 import type { SponsorDirectory } from '../core/sponsors.js';
 import type { UploadService } from '../core/uploads.js';
 import type { VisitorStats } from '../core/stats.js';
-import type { JobStore } from '../store/store.js';
+import type { JobStore } from '../core/job-store.js';
 import type { IdempotencyMode } from './schemas.js';
 import type { VersionTable } from './versioning.js';
 

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
 import { DEFAULT_SETTINGS } from '../core/settings.js';
+import { UploadJobResult, uploadResult } from '../core/results.js';
 import { abortedWhenClientLeaves } from './client-gone.js';
-import { uploadResult } from './job-results.js';
 import { readUploadForm } from './multipart.js';
-import { json, operation, problem, UploadJobResult, VectorizeForm } from './schemas.js';
+import { json, operation, problem, VectorizeForm } from './schemas.js';
 
 const vectorize: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/vectorize', {

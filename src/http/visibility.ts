@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
-import { visibilityResult } from './job-results.js';
-import { json, operation, problem, TokenParams, VisibilityJobResult, VisibilityRequest } from './schemas.js';
+import { VisibilityJobResult, visibilityResult } from '../core/results.js';
+import { json, operation, problem, TokenParams, VisibilityRequest } from './schemas.js';
 
 const visibility: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/jobs/:token/visibility', {

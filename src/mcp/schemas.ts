@@ -8,13 +8,20 @@ import { z } from 'zod';
 
 import { KIT_DEFAULTS } from '../core/brand-kit/index.js';
 import { HIDDEN_COLORS_MAX, KIT_NAME_MAX_CHARS, UPLOAD_MAX_BYTES } from '../core/limits.js';
-import { COLOR_CHOICES, DEFAULT_SETTINGS } from '../core/settings.js';
-import { RevisionResult } from '../http/schemas.js';
+import {
+  COLOR_CHOICES,
+  DEFAULT_SETTINGS,
+  HEX_COLOR_PATTERN,
+  restated,
+  TRACE_SETTING_SCHEMAS,
+  type TraceSettingName,
+  type TraceSettings,
+} from '../core/settings.js';
+import { RevisionResult } from '../core/results.js';
 
 const fromTypeBox = (schema: TSchema) => z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
 
-const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
-const hexColor = z.string().regex(HEX_COLOR, 'a six-digit hex color with a leading #, like #1a2b3c');
+const hexColor = z.string().regex(new RegExp(HEX_COLOR_PATTERN), 'a six-digit hex color with a leading #, like #1a2b3c');
 
 /** Base64 of the largest upload, plus room for a data: URL prefix. */
 const MAX_BASE64_CHARS = Math.ceil(UPLOAD_MAX_BYTES / 3) * 4 + 100;
@@ -25,20 +32,19 @@ const revisionId = z
   .max(64)
   .describe('revision_id of a revision, as returned by vectorize_logo, update_settings or set_color_visibility.');
 
+/** A trace setting as the core defines it, told the way an agent reads it. */
+const setting = <K extends TraceSettingName>(name: K, description: string) =>
+  (fromTypeBox(restated(TRACE_SETTING_SCHEMAS[name], { description })) as z.ZodType<TraceSettings[K]>).optional();
+
 const settings = {
+  // zod reads a JSON Schema enum as anyOf of consts; a literal list keeps the plain enum agents read best.
   colors: z
     .literal([...COLOR_CHOICES])
     .optional()
     .describe('How many colors to trace: 0 chooses automatically (the usual choice); 1 gives a one-color logo.'),
-  smoothing: z
-    .number()
-    .int()
-    .min(0)
-    .max(100)
-    .optional()
-    .describe('0 follows the pixels exactly; 100 gives the fewest, roundest curves.'),
-  transparent: z.boolean().optional().describe('Remove the background, so the logo sits on transparency.'),
-  trim: z.boolean().optional().describe('Crop the SVG to the logo.'),
+  smoothing: setting('smoothing', '0 follows the pixels exactly; 100 gives the fewest, roundest curves.'),
+  transparent: setting('transparent', 'Remove the background, so the logo sits on transparency.'),
+  trim: setting('trim', 'Crop the SVG to the logo.'),
 };
 
 export const vectorizeLogoInput = {

@@ -17,9 +17,8 @@ import type { RevisionService } from '../core/revisions.js';
 import { sampleLogoPng } from '../core/sample-logo.js';
 import { DEFAULT_SETTINGS, withChanges } from '../core/settings.js';
 import type { UploadService } from '../core/uploads.js';
-import { jobPaths, revisionResult } from '../http/job-results.js';
-import type { RevisionResult } from '../http/schemas.js';
-import type { JobRecord } from '../store/store.js';
+import type { JobRecord } from '../core/job-store.js';
+import { jobPaths, type RevisionResult, revisionResult } from '../core/results.js';
 import {
   exportBrandKitInput,
   exportOutput,

@@ -31,7 +31,7 @@ import {
   type JobRecord,
   type JobStore,
   type UploadRecord,
-} from './store.js';
+} from '../core/job-store.js';
 
 export interface FileStoreOptions {
   dir: string;

@@ -73,7 +73,7 @@ t.test('without -o or --out-dir the SVG lands beside its input', async (t) => {
 t.test('usage errors exit 2 before any work', (t) => {
   t.equal(run([]).status, 2, 'no inputs');
   t.match(run(['--colors', '5', 'x.png']).stderr, /--colors must be one of 0, 1, 2, 3, 4, 6, 8/);
-  t.match(run(['--smoothing', '101', 'x.png']).stderr, /--smoothing must be 0 to 100/);
+  t.match(run(['--smoothing', '101', 'x.png']).stderr, /--smoothing must be a whole number from 0 to 100 \(got 101\)/);
   t.match(run(['-o', 'a.svg', 'x.png', 'y.png']).stderr, /-o takes a single input/);
   const collision = run(['--out-dir', tmpdir(), 'a/logo.png', 'b/logo.jpg']);
   t.equal(collision.status, 2);

@@ -5,7 +5,7 @@ import t from 'tap';
 
 import { newToken } from '../../src/core/tokens.js';
 import { openFileStore } from '../../src/store/file-store.js';
-import type { JobRecord, UploadRecord } from '../../src/store/store.js';
+import type { JobRecord, UploadRecord } from '../../src/core/job-store.js';
 import { newDataDir, type Teardown } from '../helpers/app.js';
 
 function jobRecord(now: number, ttlMs: number, id = newToken()): JobRecord {

@@ -1,19 +1,12 @@
 /**
- * The job store: job records, their files, MCP uploads and idempotency
+ * The job store's port: job records, their files, MCP uploads and idempotency
  * records, each with an expiry. Every method is async and every record carries its own expiry
  * time, so an adapter over Redis (keys with TTLs, SET NX for claims) can
  * implement it as well as the embedded file store.
  */
 import { Type, type Static } from 'typebox';
 
-import { COLOR_CHOICES } from '../core/settings.js';
-
-export const TraceSettingsSchema = Type.Object({
-  colors: Type.Unsafe<(typeof COLOR_CHOICES)[number]>({ type: 'integer', enum: [...COLOR_CHOICES] }),
-  smoothing: Type.Integer({ minimum: 0, maximum: 100 }),
-  transparent: Type.Boolean(),
-  trim: Type.Boolean(),
-});
+import { TraceSettingsSchema } from './settings.js';
 
 export const JobRecordSchema = Type.Object({
   id: Type.String(),
