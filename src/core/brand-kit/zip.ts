@@ -46,19 +46,27 @@ async function pack(entry: ZipEntry): Promise<Omit<Packed, 'offset'>> {
   return { name, method: STORED, crc, size: entry.data.length, body: entry.data };
 }
 
+/**
+ * The fields the local and the central header share, in the same order in both: version needed, flags,
+ * method, time, date, CRC, both sizes, name length. `at` is where "version needed" stands.
+ */
+function writeSharedFields(header: Buffer, at: number, file: Packed): void {
+  header.writeUInt16LE(VERSION, at);
+  header.writeUInt16LE(UTF8_NAMES, at + 2);
+  header.writeUInt16LE(file.method, at + 4);
+  header.writeUInt16LE(DOS_TIME, at + 6);
+  header.writeUInt16LE(DOS_DATE, at + 8);
+  header.writeUInt32LE(file.crc, at + 10);
+  header.writeUInt32LE(file.body.length, at + 14);
+  header.writeUInt32LE(file.size, at + 18);
+  header.writeUInt16LE(file.name.length, at + 22);
+}
+
 function localHeader(file: Packed): Buffer {
   const header = Buffer.alloc(30);
   header.writeUInt32LE(0x04034b50, 0);
-  header.writeUInt16LE(VERSION, 4);
-  header.writeUInt16LE(UTF8_NAMES, 6);
-  header.writeUInt16LE(file.method, 8);
-  header.writeUInt16LE(DOS_TIME, 10);
-  header.writeUInt16LE(DOS_DATE, 12);
-  header.writeUInt32LE(file.crc, 14);
-  header.writeUInt32LE(file.body.length, 18);
-  header.writeUInt32LE(file.size, 22);
-  header.writeUInt16LE(file.name.length, 26);
-  header.writeUInt16LE(0, 28);
+  writeSharedFields(header, 4, file);
+  // Extra field length stays zero.
   return header;
 }
 
@@ -66,15 +74,7 @@ function centralHeader(file: Packed): Buffer {
   const header = Buffer.alloc(46);
   header.writeUInt32LE(0x02014b50, 0);
   header.writeUInt16LE(MADE_BY_UNIX, 4);
-  header.writeUInt16LE(VERSION, 6);
-  header.writeUInt16LE(UTF8_NAMES, 8);
-  header.writeUInt16LE(file.method, 10);
-  header.writeUInt16LE(DOS_TIME, 12);
-  header.writeUInt16LE(DOS_DATE, 14);
-  header.writeUInt32LE(file.crc, 16);
-  header.writeUInt32LE(file.body.length, 20);
-  header.writeUInt32LE(file.size, 24);
-  header.writeUInt16LE(file.name.length, 28);
+  writeSharedFields(header, 6, file);
   // Extra field, comment, disk number and internal attributes stay zero.
   header.writeUInt32LE(FILE_MODE_0644, 38);
   header.writeUInt32LE(file.offset, 42);
