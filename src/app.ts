@@ -13,7 +13,8 @@ import { createRevisionService } from './core/revisions.js';
 import { boundedTracer, type Tracer } from './core/tracer.js';
 import { createSponsorDirectory } from './core/sponsors.js';
 import { createVisitorStats } from './core/stats.js';
-import { createUploadService } from './core/uploads.js';
+import { serviceTerms } from './core/terms.js';
+import { createUploadService, UPLOAD_TTL_SECONDS } from './core/uploads.js';
 import editor from './http/editor.js';
 import allowedMethods from './http/allowed-methods.js';
 import apiIndex from './http/api-index.js';
@@ -81,6 +82,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sponsors: createSponsorDirectory(config.sponsorsFile),
     stats: config.statsEnabled ? createVisitorStats() : null,
     versions,
+    terms: serviceTerms({
+      jobTtlSeconds: config.jobTtlSeconds,
+      maxConcurrentJobs: config.maxConcurrentJobs,
+      uploadTtlSeconds: UPLOAD_TTL_SECONDS,
+    }),
   });
   await app.register(allowedMethods);
   await app.register(errors);

@@ -18,7 +18,7 @@ export interface Config {
   maxConcurrentJobs: number;
   /** Most CPU time one trace may use; past it the image is refused as too complex for a logo (422). */
   traceDeadlineMs: number;
-  /** MCP temporary uploads alive at once (each up to 10 MB for 15 minutes); one more gets 429. */
+  /** MCP temporary uploads alive at once (each up to UPLOAD_MAX_BYTES for UPLOAD_TTL_SECONDS); one more gets 429. */
   maxLiveUploads: number;
   /** Public address for absolute URLs (no trailing slash); null derives it from each request. */
   baseUrl: string | null;

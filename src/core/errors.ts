@@ -1,91 +1,104 @@
 /**
- * Errors the core raises for problems with the caller's request. The HTTP
- * layer maps each class to a status; nothing here knows about HTTP.
+ * The core's one error type. Every failure a caller can cause or meet carries
+ * a stable code; the HTTP layer maps the code to a status and the MCP layer to
+ * a tool error, each adding what its users should do next. Messages here say
+ * what happened and name no route, tool or configurable value.
  */
 
-/** The token names no job, now or in the remembered past. */
-export class JobNotFoundError extends Error {
-  override readonly name = 'JobNotFoundError';
-  constructor(readonly token: string) {
-    super('No job has this token. Check the link, or upload the logo to create a new job.');
+/** Failures of the image itself; the engine reports them with these codes. */
+export const IMAGE_ERROR_CODES = [
+  'UNSUPPORTED_FORMAT',
+  'CORRUPT_IMAGE',
+  'TOO_SMALL',
+  'TOO_LARGE',
+  'NOTHING_TO_TRACE',
+  'TOO_COMPLEX',
+  'INVALID_OPTION',
+] as const;
+export type ImageErrorCode = (typeof IMAGE_ERROR_CODES)[number];
+
+/** Every code the engine can reject a trace with: the image's failures, a cancelled trace, a fault. */
+export const TRACE_ERROR_CODES = [...IMAGE_ERROR_CODES, 'ABORTED', 'INTERNAL'] as const;
+export type TraceErrorCode = (typeof TRACE_ERROR_CODES)[number];
+
+export type ServiceErrorCode =
+  | TraceErrorCode
+  /** The token names no job, now or in the remembered past. */
+  | 'JOB_NOT_FOUND'
+  /** The job existed but its lifetime is over and its files are deleted. */
+  | 'JOB_EXPIRED'
+  /** The job exists but its brand kit was never exported. */
+  | 'KIT_NOT_EXPORTED'
+  /** The job exists, but only revisions can be edited. */
+  | 'NOT_A_REVISION'
+  /** The upload id names no upload, now or in the remembered past. */
+  | 'UPLOAD_NOT_FOUND'
+  | 'UPLOAD_EXPIRED'
+  /** Too many uploads are live at once. */
+  | 'UPLOAD_LIMIT'
+  /** Every job slot is taken. */
+  | 'BUSY'
+  /** A kit export without the review token of that very revision. */
+  | 'REVIEW_REQUIRED'
+  /** The request is well-formed but asks for something that cannot be done. */
+  | 'UNPROCESSABLE';
+
+export interface ServiceErrorDetails {
+  /** The token or upload id the failure is about, as the caller sent it. */
+  subject?: string;
+  /** When retrying makes sense: seconds until it may succeed. */
+  retryAfterSeconds?: number;
+}
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  constructor(
+    readonly code: ServiceErrorCode,
+    message: string,
+    readonly details: ServiceErrorDetails = {},
+  ) {
+    super(message);
   }
 }
 
-/** The job existed but its lifetime is over and its files are deleted. */
-export class JobExpiredError extends Error {
-  override readonly name = 'JobExpiredError';
-  constructor(readonly token: string) {
-    super('This job has expired and its files were deleted (jobs last two hours). Please upload the logo again.');
-  }
+export function isServiceError(error: unknown, ...codes: ServiceErrorCode[]): error is ServiceError {
+  return error instanceof ServiceError && (codes.length === 0 || codes.includes(error.code));
 }
 
-/** The job exists but its brand kit was never exported through the MCP server. */
-export class KitNotExportedError extends Error {
-  override readonly name = 'KitNotExportedError';
-  constructor(readonly token: string) {
-    super(
-      'The brand kit of this job has not been exported (the MCP export_brand_kit tool does that). ' +
-        'REST clients get the kit from POST /api/jobs/{token}/kit.',
-    );
-  }
+/** A problem with the image the caller sent, as opposed to the engine failing or being cancelled. */
+export function isImageError(error: unknown): error is ServiceError & { code: ImageErrorCode } {
+  return error instanceof ServiceError && (IMAGE_ERROR_CODES as readonly string[]).includes(error.code);
 }
 
-/** The request is well-formed but asks for something that cannot be done (a 422 with a message). */
-export class UnprocessableError extends Error {
-  override readonly name: string = 'UnprocessableError';
-}
+export const jobNotFound = (token: string) =>
+  new ServiceError('JOB_NOT_FOUND', 'No job has this token. Check the link, or upload the logo to create a new job.', {
+    subject: token,
+  });
 
-/** Every job slot is taken; the caller should retry shortly. */
-export class BusyError extends Error {
-  override readonly name = 'BusyError';
-  constructor(readonly retryAfterSeconds: number) {
-    super('Another job is being processed (the service runs one job at a time). Please retry shortly.');
-  }
-}
+export const jobExpired = (token: string) =>
+  new ServiceError('JOB_EXPIRED', 'This job has expired and its files were deleted.', { subject: token });
 
-/** The job exists, but the editor only changes revisions made through the hosted MCP server. */
-export class NotARevisionError extends UnprocessableError {
-  override readonly name = 'NotARevisionError';
-  constructor(readonly token: string) {
-    super(
-      'This job was not created through the hosted MCP server, so the editor cannot change it. ' +
-        'Upload the logo again to POST /api/vectorize with new form fields (colors, smoothing, transparent, trim), ' +
-        'or hide colors with POST /api/jobs/{token}/visibility.',
-    );
-  }
-}
+export const kitNotExported = (token: string) =>
+  new ServiceError('KIT_NOT_EXPORTED', 'The brand kit of this job has not been exported.', { subject: token });
 
-/** The upload_id names no upload, now or in the remembered past. */
-export class UploadNotFoundError extends Error {
-  override readonly name = 'UploadNotFoundError';
-  constructor(readonly uploadId: string) {
-    super('No upload has this upload_id. POST the image to /api/mcp/uploads and use the upload_id it returns.');
-  }
-}
+export const notARevision = (token: string) =>
+  new ServiceError('NOT_A_REVISION', 'This job is not a revision, so it cannot be edited.', { subject: token });
 
-/** The upload existed but its 15 minutes are over. */
-export class UploadExpiredError extends Error {
-  override readonly name = 'UploadExpiredError';
-  constructor(readonly uploadId: string) {
-    super(
-      'This upload has expired (uploads are kept for 15 minutes). POST the image to /api/mcp/uploads again, ' +
-        'or pass it as image_base64.',
-    );
-  }
-}
+export const uploadNotFound = (uploadId: string) =>
+  new ServiceError('UPLOAD_NOT_FOUND', 'No upload has this upload_id.', { subject: uploadId });
 
-/** Too many uploads are live at once; the earliest frees its place after retryAfterSeconds. */
-export class UploadLimitError extends Error {
-  override readonly name = 'UploadLimitError';
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      'The temporary upload limit is reached. Retry after Retry-After seconds, ' +
-        'or pass the image to vectorize_logo as image_base64.',
-    );
-  }
-}
+/** `lifetime` as a person reads it: "15 minutes". */
+export const uploadExpired = (uploadId: string, lifetime: string) =>
+  new ServiceError('UPLOAD_EXPIRED', `This upload has expired (uploads are kept for ${lifetime}).`, {
+    subject: uploadId,
+  });
 
-/** export_brand_kit was called without the review token of that very revision. */
-export class ReviewRequiredError extends Error {
-  override readonly name = 'ReviewRequiredError';
-}
+export const uploadLimit = (retryAfterSeconds: number) =>
+  new ServiceError('UPLOAD_LIMIT', 'The temporary upload limit is reached.', { retryAfterSeconds });
+
+export const busy = (retryAfterSeconds: number) =>
+  new ServiceError('BUSY', 'Another job is being processed.', { retryAfterSeconds });
+
+export const reviewRequired = (message: string) => new ServiceError('REVIEW_REQUIRED', message);
+
+export const unprocessable = (message: string) => new ServiceError('UNPROCESSABLE', message);

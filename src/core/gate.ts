@@ -3,7 +3,7 @@
  * finds it full is turned away at once, never queued. The interface is async
  * so a gate shared through Redis can implement it.
  */
-import { BusyError } from './errors.js';
+import { busy } from './errors.js';
 import { BUSY_RETRY_AFTER_SECONDS } from './limits.js';
 
 /** Gives the slot back; calling it more than once is harmless. */
@@ -33,10 +33,10 @@ export function createLocalGate(capacity: number): ConcurrencyGate {
   };
 }
 
-/** Runs `work` in a slot of the gate, or throws BusyError when none is free. */
+/** Runs `work` in a slot of the gate, or throws BUSY when none is free. */
 export async function runInSlot<T>(gate: ConcurrencyGate, work: () => Promise<T>): Promise<T> {
   const release = await gate.tryAcquire();
-  if (!release) throw new BusyError(BUSY_RETRY_AFTER_SECONDS);
+  if (!release) throw busy(BUSY_RETRY_AFTER_SECONDS);
   try {
     return await work();
   } finally {

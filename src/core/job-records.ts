@@ -3,7 +3,7 @@
  * service: creating a job with its SVG and other files, finding a live one,
  * reading its files, and keeping renderings of its SVG with them.
  */
-import { JobExpiredError, JobNotFoundError } from './errors.js';
+import { jobExpired, jobNotFound } from './errors.js';
 import { isWellFormedToken, newToken } from './tokens.js';
 import type { JobRecord, JobStore } from './job-store.js';
 
@@ -22,9 +22,9 @@ export type NewJob = Omit<JobRecord, 'id' | 'createdAt' | 'expiresAt' | 'svgByte
 export interface JobRecords {
   /** Stores a new job with its SVG and any other files (name -> bytes). */
   create(fields: NewJob, svg: string, files?: Readonly<Record<string, Buffer>>): Promise<JobRecord>;
-  /** The live job, or JobNotFoundError / JobExpiredError. */
+  /** The live job, or JOB_NOT_FOUND / JOB_EXPIRED. */
   get(id: string): Promise<JobRecord>;
-  /** A file of the job, or JobExpiredError when the job expired between lookup and read. */
+  /** A file of the job, or JOB_EXPIRED when the job expired between lookup and read. */
   file(job: JobRecord, name: string): Promise<Buffer>;
   svgText(job: JobRecord): Promise<string>;
   /** A rendering of the job's SVG kept with its files as `name`, made on first request. */
@@ -34,7 +34,7 @@ export interface JobRecords {
 export function jobRecords({ store, ttlSeconds, now }: JobRecordsOptions): JobRecords {
   async function file(job: JobRecord, name: string): Promise<Buffer> {
     const bytes = await store.readFile(job.id, name);
-    if (!bytes) throw new JobExpiredError(job.id);
+    if (!bytes) throw jobExpired(job.id);
     return bytes;
   }
 
@@ -58,10 +58,10 @@ export function jobRecords({ store, ttlSeconds, now }: JobRecordsOptions): JobRe
     },
 
     async get(id) {
-      if (!isWellFormedToken(id)) throw new JobNotFoundError(id);
+      if (!isWellFormedToken(id)) throw jobNotFound(id);
       const lookup = await store.getJob(id);
       if (lookup.state === 'live') return lookup.job;
-      throw lookup.state === 'expired' ? new JobExpiredError(id) : new JobNotFoundError(id);
+      throw lookup.state === 'expired' ? jobExpired(id) : jobNotFound(id);
     },
 
     file,

@@ -3,7 +3,7 @@
  * hiding colors of another job), finds them, and produces their files. It owns
  * no HTTP concerns; callers decide which operations go through the gate.
  */
-import { KitNotExportedError } from './errors.js';
+import { kitNotExported } from './errors.js';
 import { buildBrandKit, type BrandKitRequest } from './brand-kit/index.js';
 import { renderMockup, type MockupKind } from './mockups/index.js';
 import { renderPng, scaleToFit } from './render.js';
@@ -39,13 +39,13 @@ export interface JobService {
   sample(trim: boolean): Promise<JobRecord>;
   /** A new job whose SVG leaves out `colors`; the source job is unchanged and nothing is re-traced. */
   hideColors(sourceId: string, colors: readonly string[]): Promise<JobRecord>;
-  /** The live job, or JobNotFoundError / JobExpiredError. */
+  /** The live job, or JOB_NOT_FOUND / JOB_EXPIRED. */
   get(id: string): Promise<JobRecord>;
   svg(id: string): Promise<Buffer>;
   previewPng(id: string): Promise<Buffer>;
   mockupPng(id: string, kind: MockupKind): Promise<Buffer>;
   kitZip(id: string, request: BrandKitRequest): Promise<Buffer>;
-  /** The kit exported through the MCP server, or KitNotExportedError. */
+  /** The kit exported through the MCP server, or KIT_NOT_EXPORTED. */
   exportedKitZip(id: string): Promise<Buffer>;
 }
 
@@ -139,7 +139,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     async exportedKitZip(id) {
       const job = await get(id);
       const zip = await store.readFile(job.id, EXPORTED_KIT_FILE);
-      if (!zip) throw new KitNotExportedError(job.id);
+      if (!zip) throw kitNotExported(job.id);
       return zip;
     },
   };

@@ -11,7 +11,7 @@
 import { timingSafeEqual } from 'node:crypto';
 
 import type { BrandKitRequest } from './brand-kit/index.js';
-import { JobExpiredError, NotARevisionError, ReviewRequiredError } from './errors.js';
+import { jobExpired, notARevision, reviewRequired } from './errors.js';
 import { jobRecords } from './job-records.js';
 import { EXPORTED_KIT_FILE, warningOf, type JobService } from './jobs.js';
 import type { Tracer } from './tracer.js';
@@ -50,7 +50,7 @@ export interface ExportedKit {
 export interface RevisionService {
   /** Traces an image into a new revision. Throws TraceError for unusable images. */
   create(image: Buffer, settings: TraceSettings): Promise<JobRecord>;
-  /** The live revision; NotARevisionError for a job made otherwise. */
+  /** The live revision; NOT_A_REVISION for a job made otherwise. */
   get(id: string): Promise<JobRecord>;
   /** Re-traces the source image with `changes` applied into a new revision. */
   updateSettings(id: string, changes: SettingChanges): Promise<JobRecord>;
@@ -60,7 +60,7 @@ export interface RevisionService {
   reviewSheet(id: string): Promise<Buffer>;
   /** The review token of exactly this revision (the same one on every call). */
   review(id: string): Promise<string>;
-  /** The revision, or ReviewRequiredError unless `reviewToken` is the one review() gave for it. */
+  /** The revision, or REVIEW_REQUIRED unless `reviewToken` is the one review() gave for it. */
   checkReviewToken(id: string, reviewToken: string): Promise<JobRecord>;
   /** Builds the brand kit and stores it as the revision's brand-kit.zip; needs the revision's review token. */
   exportKit(id: string, reviewToken: string, request: BrandKitRequest): Promise<ExportedKit>;
@@ -82,7 +82,7 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
 
   async function get(id: string): Promise<JobRecord> {
     const job = await records.get(id);
-    if (job.origin !== 'revision' || !job.revision) throw new NotARevisionError(id);
+    if (job.origin !== 'revision' || !job.revision) throw notARevision(id);
     return job;
   }
 
@@ -127,16 +127,10 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
     const revision = await get(id);
     const expected = await store.readFile(revision.id, REVIEW_TOKEN_FILE);
     if (!expected) {
-      throw new ReviewRequiredError(
-        `Revision ${id} has not been reviewed. Call review_vectorization with this revision_id, show the user ` +
-          'the preview and palette, then call export_brand_kit with the review_token it returns.',
-      );
+      throw reviewRequired(`Revision ${id} has not been reviewed.`);
     }
     if (!sameSecret(reviewToken, expected.toString('utf8'))) {
-      throw new ReviewRequiredError(
-        `This review_token is not the one of revision ${id} (each revision has its own). Call ` +
-          'review_vectorization with this revision_id and use the review_token it returns.',
-      );
+      throw reviewRequired(`This review token is not the one of revision ${id} (each revision has its own).`);
     }
     return revision;
   }
@@ -198,7 +192,7 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
       const revision = await get(id);
       // Concurrent first reviews must agree on one token: the first one stored is everyone's.
       const token = await store.addFileOnce(revision.id, REVIEW_TOKEN_FILE, Buffer.from(newToken()));
-      if (!token) throw new JobExpiredError(revision.id);
+      if (!token) throw jobExpired(revision.id);
       return token.toString('utf8');
     },
 

@@ -4,7 +4,7 @@
  * `>`, so a pattern over the markup is exact for this shape. The checks of a
  * request to hide colors live here too, beside the edit that hides them.
  */
-import { UnprocessableError } from './errors.js';
+import { unprocessable } from './errors.js';
 
 const FILLED_PATH = /<path\b[^>]*?\sfill="(#[0-9a-fA-F]{6})"[^>]*\/>/g;
 
@@ -32,7 +32,7 @@ export function colorsToHide(
   const colors = [...new Set(requested.map(normalizeHex))];
   const strangers = colors.filter((c) => !allowed.includes(c));
   if (strangers.length > 0) {
-    throw new UnprocessableError(
+    throw unprocessable(
       `${strangers.join(', ')} ${strangers.length === 1 ? 'is' : 'are'} not in this ${owner}'s palette (${listed.join(', ')}).`,
     );
   }
@@ -42,6 +42,6 @@ export function colorsToHide(
 /** `palette` without the `hiding` colors; at least one must stay visible. */
 export function visibleColors(palette: readonly string[], hiding: ReadonlySet<string>): string[] {
   const visible = palette.filter((c) => !hiding.has(c));
-  if (visible.length === 0) throw new UnprocessableError('At least one palette color must stay visible.');
+  if (visible.length === 0) throw unprocessable('At least one palette color must stay visible.');
   return visible;
 }

@@ -1,12 +1,13 @@
 /**
  * MCP temporary uploads: an image posted to /api/mcp/uploads is checked,
- * kept for 15 minutes and named by an upload_id that the vectorize_logo tool
+ * kept for UPLOAD_TTL_SECONDS and named by an upload_id that the vectorize_logo tool
  * accepts. A cap on live uploads bounds the disk they take.
  */
 import { createHash } from 'node:crypto';
 
-import { UploadExpiredError, UploadLimitError, UploadNotFoundError } from './errors.js';
+import { uploadExpired, uploadLimit, uploadNotFound } from './errors.js';
 import { probeImage } from './image-probe.js';
+import { spokenDuration } from './terms.js';
 import { isWellFormedToken, newToken } from './tokens.js';
 import type { JobStore, UploadRecord } from './job-store.js';
 
@@ -15,15 +16,15 @@ export const UPLOAD_TTL_SECONDS = 15 * 60;
 
 export interface UploadServiceOptions {
   store: JobStore;
-  /** Most uploads alive at once; one more gets UploadLimitError. */
+  /** Most uploads alive at once; one more gets UPLOAD_LIMIT. */
   maxLiveUploads: number;
   now?: () => number;
 }
 
 export interface UploadService {
-  /** Checks the image (format, size) and keeps it; throws TraceError or UploadLimitError. */
+  /** Checks the image (format, size) and keeps it; throws an image error or UPLOAD_LIMIT. */
   create(image: Buffer): Promise<UploadRecord>;
-  /** The image of a live upload, or UploadNotFoundError / UploadExpiredError. */
+  /** The image of a live upload, or UPLOAD_NOT_FOUND / UPLOAD_EXPIRED. */
   image(uploadId: string): Promise<Buffer>;
 }
 
@@ -47,16 +48,16 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       };
       const admission = await store.createUpload(upload, image, maxLiveUploads);
       if (!admission.stored) {
-        throw new UploadLimitError(Math.max(1, Math.ceil((admission.nextExpiryAt - now()) / 1000)));
+        throw uploadLimit(Math.max(1, Math.ceil((admission.nextExpiryAt - now()) / 1000)));
       }
       return upload;
     },
 
     async image(uploadId) {
-      if (!isWellFormedToken(uploadId)) throw new UploadNotFoundError(uploadId);
+      if (!isWellFormedToken(uploadId)) throw uploadNotFound(uploadId);
       const lookup = await store.getUpload(uploadId);
       if (lookup.state === 'live') return lookup.image;
-      throw lookup.state === 'expired' ? new UploadExpiredError(uploadId) : new UploadNotFoundError(uploadId);
+      throw lookup.state === 'expired' ? uploadExpired(uploadId, spokenDuration(UPLOAD_TTL_SECONDS)) : uploadNotFound(uploadId);
     },
   };
 }

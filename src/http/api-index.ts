@@ -22,7 +22,8 @@ const apiIndex: FastifyPluginAsyncTypebox = async (app) => {
       return {
         name: 'Logo Vectorization Service',
         description:
-          'Converts raster logos (PNG, JPEG, WebP) into clean SVGs with their exact brand colors, and builds brand kits. Free, anonymous and shared: one job at a time; jobs expire after two hours.',
+          'Converts raster logos (PNG, JPEG, WebP) into clean SVGs with their exact brand colors, and builds brand kits. ' +
+          `Free, anonymous and shared: ${app.terms.concurrency}; jobs expire after ${app.terms.jobLifetime}.`,
         version: String(reply.getHeader('Service-Version') ?? app.versions.current),
         documentation: url(PORTAL_PATH),
         openapi: url('/openapi.json'),

@@ -8,16 +8,25 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { runInSlot } from '../core/gate.js';
 import { RevisionResult, revisionResult } from '../core/results.js';
 import { publicUrl } from './public-url.js';
-import { EditorSettingsRequest, EditorVisibilityRequest, json, operation, problem, TokenParams } from './schemas.js';
+import type { ServiceTerms } from '../core/terms.js';
+import {
+  busyText,
+  EditorSettingsRequest,
+  EditorVisibilityRequest,
+  json,
+  operation,
+  problem,
+  TokenParams,
+} from './schemas.js';
 
-const responses = (invalid: string) => ({
+const responses = (invalid: string, terms: ServiceTerms) => ({
   200: json(RevisionResult, 'The new revision; the source revision is unchanged.'),
   404: problem('Revision unknown or expired (the message for an expired one asks to upload again).'),
   422: problem(
     `Invalid fields (a list of problems); ${invalid}; a job made with POST /api/vectorize or /api/sample, which ` +
       'the editor does not change (upload again with new form fields); or an Idempotency-Key reused with other parameters.',
   ),
-  429: problem('Another job is being processed (one job at a time); retry after Retry-After seconds.'),
+  429: problem(busyText(terms)),
 });
 
 const editor: FastifyPluginAsyncTypebox = async (app) => {
@@ -34,7 +43,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
       optionalBody: true,
       params: TokenParams,
       body: EditorSettingsRequest,
-      response: responses('new settings that make the image too complex to trace within the deadline'),
+      response: responses('new settings that make the image too complex to trace within the deadline', app.terms),
     }),
     handler: async (request) => {
       const revision = await runInSlot(app.gate, () =>
@@ -56,7 +65,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
       idempotency: 'replay',
       params: TokenParams,
       body: EditorVisibilityRequest,
-      response: responses('a color not in the trace; hiding every color'),
+      response: responses('a color not in the trace; hiding every color', app.terms),
     }),
     handler: async (request) => {
       const revision = await runInSlot(app.gate, () =>

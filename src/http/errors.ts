@@ -10,15 +10,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema.js';
 import fp from 'fastify-plugin';
 
-import {
-  BusyError,
-  JobExpiredError,
-  JobNotFoundError,
-  KitNotExportedError,
-  UnprocessableError,
-  UploadLimitError,
-} from '../core/errors.js';
+import { isImageError, ServiceError } from '../core/errors.js';
 import { UPLOAD_MAX_BYTES } from '../core/limits.js';
+import { spokenBytes, type ServiceTerms } from '../core/terms.js';
 import { TraceError } from '../core/tracer.js';
 import { clientLeft } from './client-gone.js';
 import type { ErrorBody, ValidationProblem } from './schemas.js';
@@ -44,7 +38,7 @@ export class RequestValidationError extends Error {
   }
 }
 
-export const UPLOAD_TOO_LARGE = `The upload is larger than the ${UPLOAD_MAX_BYTES / 1024 / 1024} MB limit.`;
+export const UPLOAD_TOO_LARGE = `The upload is larger than the ${spokenBytes(UPLOAD_MAX_BYTES)} limit.`;
 
 const LOCATION: Record<SchemaErrorDataVar, string> = {
   body: 'body',
@@ -124,16 +118,47 @@ function fromValidation(error: FastifyError, request: FastifyRequest): WireError
   return message(404, `Not found: ${request.url.split('?')[0]} (${reasons})`);
 }
 
+/** A failure of the core as a REST client reads it: its status, and what to do next. */
+function fromServiceError(error: ServiceError, terms: ServiceTerms): WireError {
+  const retryAfter = { 'Retry-After': String(error.details.retryAfterSeconds ?? 1) };
+  if (isImageError(error)) return message(422, `This image cannot be traced: ${error.message}.`);
+  switch (error.code) {
+    case 'JOB_NOT_FOUND':
+    case 'UPLOAD_NOT_FOUND':
+    case 'UPLOAD_EXPIRED':
+      return message(404, error.message);
+    case 'JOB_EXPIRED':
+      return message(404, `${error.message} Jobs last ${terms.jobLifetime}; please upload the logo again.`);
+    case 'KIT_NOT_EXPORTED':
+      return message(
+        404,
+        `${error.message} The MCP export_brand_kit tool exports it; REST clients get the kit from POST /api/jobs/{token}/kit.`,
+      );
+    case 'NOT_A_REVISION':
+      return message(
+        422,
+        `${error.message} Only revisions made through the hosted MCP server can be edited. Upload the logo again to ` +
+          'POST /api/vectorize with new form fields (colors, smoothing, transparent, trim), or hide colors with ' +
+          'POST /api/jobs/{token}/visibility.',
+      );
+    case 'BUSY':
+      return message(429, `${error.message} The service runs ${terms.concurrency}; please retry shortly.`, retryAfter);
+    case 'UPLOAD_LIMIT':
+      return message(429, `${error.message} Retry after Retry-After seconds.`, retryAfter);
+    case 'UNPROCESSABLE':
+    case 'REVIEW_REQUIRED':
+      return message(422, error.message);
+    case 'ABORTED':
+      return message(503, 'The trace was cancelled because the client disconnected.');
+    default:
+      return message(500, 'Internal server error. The problem was logged.');
+  }
+}
+
 function toWire(error: FastifyError | Error, request: FastifyRequest): WireError {
   if (error instanceof HttpError) return message(error.statusCode, error.message, { ...error.headers });
   if (error instanceof RequestValidationError) return { status: 422, body: { detail: boundedProblems(error.problems) } };
-  if (error instanceof JobNotFoundError || error instanceof JobExpiredError || error instanceof KitNotExportedError) {
-    return message(404, error.message);
-  }
-  if (error instanceof UnprocessableError) return message(422, error.message);
-  if (error instanceof BusyError || error instanceof UploadLimitError) {
-    return message(429, error.message, { 'Retry-After': String(error.retryAfterSeconds) });
-  }
+  if (error instanceof ServiceError) return fromServiceError(error, request.server.terms);
   if (error instanceof TraceError && error.isUserError) {
     return message(422, `This image cannot be traced: ${error.message}.`);
   }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { runInSlot } from '../core/gate.js';
 import { kitRequestOf } from '../core/brand-kit/index.js';
 import { attachment, slug } from './content-disposition.js';
-import { binary, ErrorBody, INVALID_KEY, KitRequest, operation, TokenParams, UNSUPPORTED_VERSION } from './schemas.js';
+import { binary, busyText, ErrorBody, INVALID_KEY, KitRequest, operation, TokenParams, UNSUPPORTED_VERSION } from './schemas.js';
 
 /** The spec declares the kit's errors under the zip media type too; the body is always the JSON error body. */
 function kitProblem(description: string) {
@@ -32,7 +32,7 @@ const kit: FastifyPluginAsyncTypebox = async (app) => {
         422: kitProblem(
           'Invalid fields (a list of problems), or a brand name holding a control, bidirectional-override or non-character code point.',
         ),
-        429: kitProblem('Another job is being processed (one job at a time); retry after Retry-After seconds.'),
+        429: kitProblem(busyText(app.terms)),
       },
     }),
     handler: async (request, reply) => {

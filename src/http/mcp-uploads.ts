@@ -1,10 +1,10 @@
-/** POST /api/mcp/uploads: keep an image for 15 minutes for the MCP vectorize_logo tool. */
+/** POST /api/mcp/uploads: keep an image for a short while for the MCP vectorize_logo tool. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { UPLOAD_TTL_SECONDS } from '../core/uploads.js';
 import { mcpUploadResult, McpUploadResult } from '../core/results.js';
 import { readUploadForm } from './multipart.js';
-import { json, McpUploadForm, operation, problem } from './schemas.js';
+import { fileTooLarge, json, McpUploadForm, operation, problem } from './schemas.js';
 
 const mcpUploads: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/mcp/uploads', {
@@ -12,7 +12,7 @@ const mcpUploads: FastifyPluginAsyncTypebox = async (app) => {
       operationId: 'createMcpUpload',
       summary: 'Upload an image for the MCP server',
       description:
-        'Stores a PNG, JPEG or WebP logo for 15 minutes and returns an upload_id that the hosted MCP server\'s ' +
+        `Stores a PNG, JPEG or WebP logo for ${app.terms.uploadLifetime} and returns an upload_id that the hosted MCP server's ` +
         'vectorize_logo tool accepts, so an agent need not send the image inside a tool call. The format and size ' +
         'are checked now, from the file\'s header; nothing is traced until vectorize_logo. An Idempotency-Key is ' +
         'replayed for as long as the upload lives.',
@@ -23,7 +23,7 @@ const mcpUploads: FastifyPluginAsyncTypebox = async (app) => {
       body: McpUploadForm,
       response: {
         200: json(McpUploadResult, 'The stored upload.'),
-        413: problem('The file is larger than 10 MB.'),
+        413: fileTooLarge(app.terms),
         422: problem(
           'No file, or a file that is not PNG, JPEG or WebP, is corrupt, is outside 8 to 6000 px per side or over ' +
             '20 megapixels; or an Idempotency-Key reused with other parameters.',

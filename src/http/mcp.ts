@@ -11,6 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 import { UPLOAD_MAX_BYTES } from '../core/limits.js';
+import { spokenBytes } from '../core/terms.js';
 import { createMcpServer } from '../mcp/server.js';
 import { clientLeft } from './client-gone.js';
 import { HttpError } from './errors.js';
@@ -20,7 +21,7 @@ import { VERSION_HEADER } from './versioning.js';
 /** The server's address, and the same without the trailing slash. */
 export const MCP_PATHS = [MCP_PATH, MCP_PATH.replace(/\/$/, '')] as const;
 
-/** A JSON-RPC request carrying a whole 10 MB image as base64, with room for the envelope. */
+/** A JSON-RPC request carrying a whole image of the largest upload as base64, with room for the envelope. */
 const MCP_BODY_LIMIT = Math.ceil(UPLOAD_MAX_BYTES / 3) * 4 + 64 * 1024;
 
 /** JSON-RPC codes: -32700 parse error, -32600 invalid request, -32603 internal, -32000 server-defined. */
@@ -48,7 +49,7 @@ function answerAsJsonRpc(error: FastifyError, request: FastifyRequest, reply: Fa
         reply,
         413,
         -32600,
-        'The request is too large: an image may be at most 10 MB. Upload larger files with POST /api/mcp/uploads.',
+        `The request is too large: an image may be at most ${spokenBytes(UPLOAD_MAX_BYTES)}. Upload larger files with POST /api/mcp/uploads.`,
       );
   }
   if (clientLeft(reply)) {
@@ -67,6 +68,7 @@ export default async function mcp(app: FastifyInstance): Promise<void> {
       uploads: app.uploads,
       gate: app.gate,
       log: request.log,
+      terms: app.terms,
       baseUrl: publicUrl(request, ''),
       version: String(reply.getHeader(VERSION_HEADER) ?? app.versions.current),
     });

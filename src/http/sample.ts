@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { runInSlot } from '../core/gate.js';
 import { DEFAULT_SETTINGS } from '../core/settings.js';
 import { SampleJobResult, sampleResult } from '../core/results.js';
-import { json, operation, problem, SampleForm } from './schemas.js';
+import { busyText, json, operation, problem, SampleForm } from './schemas.js';
 
 const sample: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/sample', {
@@ -13,7 +13,7 @@ const sample: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Create a demo job from the built-in logo',
       description:
         'The sandbox: traces a logo built into the service, without any upload, on the same server as the live API. ' +
-        'The job works with every /api/jobs/{token}/... endpoint and expires after two hours. The body may be omitted.',
+        `The job works with every /api/jobs/{token}/... endpoint and expires after ${app.terms.jobLifetime}. The body may be omitted.`,
       tags: ['sandbox'],
       idempotency: 'replay',
       optionalBody: true,
@@ -22,7 +22,7 @@ const sample: FastifyPluginAsyncTypebox = async (app) => {
       response: {
         200: json(SampleJobResult, 'The new demo job.'),
         422: problem('Invalid form fields, or an Idempotency-Key reused with other parameters.'),
-        429: problem('Another job is being processed (one job at a time); retry after Retry-After seconds.'),
+        429: problem(busyText(app.terms)),
       },
     }),
     handler: async (request) => {

@@ -15,6 +15,7 @@ import {
   UPLOAD_SESSION_ID_MAX_CHARS,
 } from '../core/limits.js';
 import { MOCKUP_KINDS } from '../core/mockups/index.js';
+import { spokenBytes, type ServiceTerms } from '../core/terms.js';
 import {
   DEFAULT_SETTINGS,
   HexColor,
@@ -68,7 +69,7 @@ const settingsFields = Object.fromEntries(
  */
 const UploadFile = Type.String({
   format: 'binary',
-  description: `The logo: PNG, JPEG or WebP, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB, 8 to 6000 px per side, at most 20 megapixels.`,
+  description: `The logo: PNG, JPEG or WebP, at most ${spokenBytes(UPLOAD_MAX_BYTES)}, 8 to 6000 px per side, at most 20 megapixels.`,
 });
 
 export const VectorizeForm = Type.Object(
@@ -327,6 +328,12 @@ export function html(description: string) {
 export function problem(description: string) {
   return json(ErrorBody, description);
 }
+
+/** The 429 of every operation that runs a job. */
+export const busyText = (terms: ServiceTerms) =>
+  `Another job is being processed (${terms.concurrency}); retry after Retry-After seconds.`;
+
+export const fileTooLarge = (terms: ServiceTerms) => problem(`The file is larger than ${terms.uploadLimit}.`);
 
 const header = (description: string) => Type.String({ description });
 

@@ -9,6 +9,7 @@ import type { RevisionService } from '../core/revisions.js';
 import type { SponsorDirectory } from '../core/sponsors.js';
 import type { UploadService } from '../core/uploads.js';
 import type { VisitorStats } from '../core/stats.js';
+import type { ServiceTerms } from '../core/terms.js';
 import type { JobStore } from '../core/job-store.js';
 import type { IdempotencyMode } from './schemas.js';
 import type { VersionTable } from './versioning.js';
@@ -24,6 +25,8 @@ export interface Services {
   /** null when live stats are disabled. */
   stats: VisitorStats | null;
   versions: VersionTable;
+  /** The configured terms (job lifetime, concurrency, upload limit) as messages state them. */
+  terms: ServiceTerms;
 }
 
 declare module 'fastify' {
@@ -45,6 +48,7 @@ async function services(app: FastifyInstance, options: Services): Promise<void> 
   app.decorate('sponsors', options.sponsors);
   app.decorate('stats', options.stats);
   app.decorate('versions', options.versions);
+  app.decorate('terms', options.terms);
   app.decorateRequest('upload', null);
   app.addHook('onClose', async () => options.store.close());
 }

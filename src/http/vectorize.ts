@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS } from '../core/settings.js';
 import { UploadJobResult, uploadResult } from '../core/results.js';
 import { abortedWhenClientLeaves } from './client-gone.js';
 import { readUploadForm } from './multipart.js';
-import { json, operation, problem, VectorizeForm } from './schemas.js';
+import { busyText, fileTooLarge, json, operation, problem, VectorizeForm } from './schemas.js';
 
 const vectorize: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/vectorize', {
@@ -15,21 +15,21 @@ const vectorize: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Vectorize an uploaded logo',
       description:
         'Traces a PNG, JPEG or WebP logo into an SVG with its exact palette and creates a new, independent job ' +
-        '(uploading the same file again, with any settings, creates another job). Jobs expire two hours after creation.',
+        `(uploading the same file again, with any settings, creates another job). Jobs expire ${app.terms.jobLifetime} after creation.`,
       tags: ['jobs'],
       idempotency: 'replay',
       consumes: ['multipart/form-data'],
       body: VectorizeForm,
       response: {
         200: json(UploadJobResult, 'The new job.'),
-        413: problem('The file is larger than 10 MB.'),
+        413: fileTooLarge(app.terms),
         422: problem(
           'Invalid form fields (a list of problems), or an image that cannot be traced: not PNG, JPEG or WebP, corrupt, ' +
             'outside 8 to 6000 px per side, over 20 megapixels, nothing to trace, or too complex for a logo (a photo, a pattern ' +
             'or noise, refused as soon as it is recognised or when its trace reaches the deadline); or an Idempotency-Key ' +
             'reused with other parameters.',
         ),
-        429: problem('Another job is being processed (one job at a time); retry after Retry-After seconds.'),
+        429: problem(busyText(app.terms)),
       },
     }),
     preValidation: readUploadForm,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
 import { VisibilityJobResult, visibilityResult } from '../core/results.js';
-import { json, operation, problem, TokenParams, VisibilityRequest } from './schemas.js';
+import { busyText, json, operation, problem, TokenParams, VisibilityRequest } from './schemas.js';
 
 const visibility: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/jobs/:token/visibility', {
@@ -25,7 +25,7 @@ const visibility: FastifyPluginAsyncTypebox = async (app) => {
           'Invalid fields (a list of problems); a color not in the palette; hiding every color; ' +
             'or an Idempotency-Key reused with other parameters.',
         ),
-        429: problem('Another job is being processed (one job at a time); retry after Retry-After seconds.'),
+        429: problem(busyText(app.terms)),
       },
     }),
     handler: async (request) => {

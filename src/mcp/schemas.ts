@@ -7,6 +7,8 @@ import { Type, type TSchema } from 'typebox';
 import { z } from 'zod';
 
 import { KIT_DEFAULTS } from '../core/brand-kit/index.js';
+import { spokenBytes, spokenDuration } from '../core/terms.js';
+import { UPLOAD_TTL_SECONDS } from '../core/uploads.js';
 import { HIDDEN_COLORS_MAX, KIT_NAME_MAX_CHARS, UPLOAD_MAX_BYTES } from '../core/limits.js';
 import {
   COLOR_CHOICES,
@@ -52,13 +54,15 @@ export const vectorizeLogoInput = {
     .string()
     .max(64)
     .optional()
-    .describe('upload_id from POST /api/mcp/uploads (multipart field "file"); uploads last 15 minutes.'),
+    .describe(
+      `upload_id from POST /api/mcp/uploads (multipart field "file"); uploads last ${spokenDuration(UPLOAD_TTL_SECONDS)}.`,
+    ),
   image_base64: z
     .string()
-    .max(MAX_BASE64_CHARS, `the image is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB; that is the limit`)
+    .max(MAX_BASE64_CHARS, `the image is larger than ${spokenBytes(UPLOAD_MAX_BYTES)}; that is the limit`)
     .optional()
     .describe(
-      `The PNG, JPEG or WebP file as base64 (a data: URL is accepted too), at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB decoded.`,
+      `The PNG, JPEG or WebP file as base64 (a data: URL is accepted too), at most ${spokenBytes(UPLOAD_MAX_BYTES)} decoded.`,
     ),
   sample: z
     .boolean()

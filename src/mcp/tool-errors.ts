@@ -5,17 +5,8 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
-import {
-  BusyError,
-  JobExpiredError,
-  JobNotFoundError,
-  NotARevisionError,
-  ReviewRequiredError,
-  UnprocessableError,
-  UploadExpiredError,
-  UploadLimitError,
-  UploadNotFoundError,
-} from '../core/errors.js';
+import { isImageError, ServiceError } from '../core/errors.js';
+import type { ServiceTerms } from '../core/terms.js';
 import { TraceError } from '../core/tracer.js';
 
 export interface ToolLog {
@@ -27,53 +18,59 @@ function quoted(id: string): string {
   return JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id);
 }
 
-function messageFor(error: unknown): string | null {
-  if (error instanceof JobExpiredError) {
-    return (
-      `Revision ${quoted(error.token)} has expired: revisions and their files are deleted two hours after ` +
-      'creation. Upload the logo again (POST /api/mcp/uploads, or image_base64) and call vectorize_logo.'
-    );
-  }
-  if (error instanceof JobNotFoundError) {
-    return (
-      `No revision has the id ${quoted(error.token)}. Use a revision_id returned by vectorize_logo, ` +
-      'update_settings or set_color_visibility.'
-    );
-  }
-  if (error instanceof NotARevisionError) {
-    return (
-      `${quoted(error.token)} is a job made with the REST API (POST /api/vectorize or /api/sample), which the MCP ` +
-      'tools do not change. Call vectorize_logo to make a revision of the logo.'
-    );
-  }
-  if (error instanceof BusyError) {
-    return (
-      'The service is processing another job (it runs one at a time). Retry this call in about ' +
-      `${error.retryAfterSeconds} seconds.`
-    );
-  }
-  if (error instanceof UploadLimitError) {
-    return (
-      `Too many temporary uploads are stored right now; one frees up in ${error.retryAfterSeconds} seconds. ` +
-      'Retry then, or pass the image as image_base64.'
-    );
-  }
-  if (error instanceof TraceError && error.isUserError) {
+const UPLOAD_AGAIN = 'Upload the logo again (POST /api/mcp/uploads, or image_base64) and call vectorize_logo.';
+
+/** A failure of the core as an agent reads it: what happened and which tool to call next. */
+function fromServiceError(error: ServiceError, terms: ServiceTerms): string | null {
+  const subject = quoted(error.details.subject ?? '');
+  const retryAfter = error.details.retryAfterSeconds ?? 1;
+  if (isImageError(error)) {
     const advice =
       error.code === 'TOO_COMPLEX'
         ? 'Send a logo of a few flat colors, not a photo or a pattern.'
         : 'Use a PNG, JPEG or WebP logo of 8 to 6000 px per side.';
     return `This image cannot be traced: ${error.message}. ${advice}`;
   }
-  if (
-    error instanceof UploadNotFoundError ||
-    error instanceof UploadExpiredError ||
-    error instanceof ReviewRequiredError ||
-    error instanceof UnprocessableError
-  ) {
-    return error.message;
+  switch (error.code) {
+    case 'JOB_EXPIRED':
+      return (
+        `Revision ${subject} has expired: revisions and their files are deleted ${terms.jobLifetime} after ` +
+        `creation. ${UPLOAD_AGAIN}`
+      );
+    case 'JOB_NOT_FOUND':
+      return (
+        `No revision has the id ${subject}. Use a revision_id returned by vectorize_logo, ` +
+        'update_settings or set_color_visibility.'
+      );
+    case 'NOT_A_REVISION':
+      return (
+        `${subject} is a job made with the REST API (POST /api/vectorize or /api/sample), which the MCP ` +
+        'tools do not change. Call vectorize_logo to make a revision of the logo.'
+      );
+    case 'BUSY':
+      return (
+        `The service is processing another job (it runs ${terms.concurrency}). Retry this call in about ` +
+        `${retryAfter} seconds.`
+      );
+    case 'UPLOAD_LIMIT':
+      return (
+        `Too many temporary uploads are stored right now; one frees up in ${retryAfter} seconds. ` +
+        'Retry then, or pass the image as image_base64.'
+      );
+    case 'UPLOAD_NOT_FOUND':
+      return `${error.message} POST the image to /api/mcp/uploads and use the upload_id it returns.`;
+    case 'UPLOAD_EXPIRED':
+      return `${error.message} POST the image to /api/mcp/uploads again, or pass it as image_base64.`;
+    case 'REVIEW_REQUIRED':
+      return (
+        `${error.message} Call review_vectorization with this revision_id, show the user the preview and ` +
+        'palette, then call export_brand_kit with the review_token it returns.'
+      );
+    case 'UNPROCESSABLE':
+      return error.message;
+    default:
+      return null;
   }
-  return null;
 }
 
 export function toolError(text: string): CallToolResult {
@@ -83,13 +80,13 @@ export function toolError(text: string): CallToolResult {
 /** Runs a tool's work; known failures and faults alike come back as an isError result. */
 export async function asToolResult(
   tool: string,
-  log: ToolLog,
+  { log, terms }: { log: ToolLog; terms: ServiceTerms },
   work: () => Promise<CallToolResult>,
 ): Promise<CallToolResult> {
   try {
     return await work();
   } catch (error) {
-    const message = messageFor(error);
+    const message = error instanceof ServiceError ? fromServiceError(error, terms) : null;
     if (message) return toolError(message);
     log.error({ err: error, tool }, 'MCP tool failed');
     return toolError(`${tool} failed because of a fault in the service; it was logged. Retry shortly.`);

@@ -8,7 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 
 import { kitRequestOf } from '../core/brand-kit/index.js';
-import { UnprocessableError } from '../core/errors.js';
+import { unprocessable } from '../core/errors.js';
 import { escapeMarkdown } from '../core/escape.js';
 import { runInSlot, type ConcurrencyGate } from '../core/gate.js';
 import type { JobService } from '../core/jobs.js';
@@ -31,6 +31,7 @@ import {
   vectorizeLogoInput,
 } from './schemas.js';
 import { asToolResult, toolError, type ToolLog } from './tool-errors.js';
+import { spokenBytes, type ServiceTerms } from '../core/terms.js';
 
 export interface ToolDeps {
   jobs: Pick<JobService, 'previewPng'>;
@@ -38,6 +39,8 @@ export interface ToolDeps {
   uploads: UploadService;
   gate: ConcurrencyGate;
   log: ToolLog;
+  /** The configured terms (job lifetime, concurrency, upload limit) as messages state them. */
+  terms: ServiceTerms;
   /** Absolute address of this service, without a trailing slash, for the links in results. */
   baseUrl: string;
 }
@@ -49,11 +52,11 @@ const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 function decodeBase64Image(text: string): Buffer {
   const body = text.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
   if (body === '' || !BASE64.test(body)) {
-    throw new UnprocessableError('image_base64 is not base64 data: send the file\'s bytes encoded as base64.');
+    throw unprocessable('image_base64 is not base64 data: send the file\'s bytes encoded as base64.');
   }
   const image = Buffer.from(body, body.includes('-') || body.includes('_') ? 'base64url' : 'base64');
   if (image.length > UPLOAD_MAX_BYTES) {
-    throw new UnprocessableError(`The image is larger than the ${UPLOAD_MAX_BYTES / 1024 / 1024} MB limit.`);
+    throw unprocessable(`The image is larger than the ${spokenBytes(UPLOAD_MAX_BYTES)} limit.`);
   }
   return image;
 }
@@ -88,7 +91,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     {
       title: 'Vectorize a logo',
       description:
-        'Traces a raster logo (PNG, JPEG or WebP, up to 10 MB) into a clean SVG with its exact brand colors and ' +
+        `Traces a raster logo (PNG, JPEG or WebP, up to ${spokenBytes(UPLOAD_MAX_BYTES)}) into a clean SVG with its exact brand colors and ` +
         'returns a new revision: its revision_id, palette, SVG and preview links. Give exactly one source: ' +
         'upload_id (POST the file as multipart field "file" to /api/mcp/uploads first; best for large files), ' +
         'image_base64, or sample: true for a built-in demo logo. Settings are optional; the defaults suit most ' +
@@ -98,7 +101,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     ({ upload_id, image_base64, sample, ...settings }) =>
-      asToolResult('vectorize_logo', log, async () => {
+      asToolResult('vectorize_logo', deps, async () => {
         const sources = [upload_id !== undefined, image_base64 !== undefined, sample === true];
         if (sources.filter(Boolean).length !== 1) {
           return toolError(
@@ -129,7 +132,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     ({ revision_id }) =>
-      asToolResult('get_vectorization', log, async () => {
+      asToolResult('get_vectorization', deps, async () => {
         const job = await revisions.get(revision_id);
         const [preview, kit] = await Promise.all([deps.jobs.previewPng(job.id), revisions.exportedKit(job.id)]);
         const structured = {
@@ -172,7 +175,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     ({ revision_id, ...settings }) =>
-      asToolResult('update_settings', log, async () =>
+      asToolResult('update_settings', deps, async () =>
         revisionToolResult(
           await runInSlot(gate, () => revisions.updateSettings(revision_id, settings)),
         ),
@@ -192,7 +195,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     ({ revision_id, hidden_colors }) =>
-      asToolResult('set_color_visibility', log, async () =>
+      asToolResult('set_color_visibility', deps, async () =>
         revisionToolResult(await runInSlot(gate, () => revisions.setHiddenColors(revision_id, hidden_colors))),
       ),
   );
@@ -212,7 +215,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     ({ revision_id }) =>
-      asToolResult('review_vectorization', log, async () => {
+      asToolResult('review_vectorization', deps, async () => {
         const job = await revisions.get(revision_id);
         const [reviewToken, sheet] = await Promise.all([revisions.review(job.id), revisions.reviewSheet(job.id)]);
         const revision = asRevision(job);
@@ -248,7 +251,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ revision_id, review_token, ...kitFields }) =>
-      asToolResult('export_brand_kit', log, async () => {
+      asToolResult('export_brand_kit', deps, async () => {
         const request = kitRequestOf(kitFields);
         // The review comes before the gate: a missing review is the answer even when the service is busy.
         await revisions.checkReviewToken(revision_id, review_token);

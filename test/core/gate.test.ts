@@ -1,6 +1,6 @@
 import t from 'tap';
 
-import { BusyError } from '../../src/core/errors.js';
+import { isServiceError, ServiceError } from '../../src/core/errors.js';
 import { createLocalGate, runInSlot } from '../../src/core/gate.js';
 
 t.test('the local gate admits `capacity` holders and never queues', async (t) => {
@@ -17,7 +17,7 @@ t.test('the local gate admits `capacity` holders and never queues', async (t) =>
   t.equal(await gate.tryAcquire(), null);
 });
 
-t.test('runInSlot releases after success and failure, and throws BusyError when full', async (t) => {
+t.test('runInSlot releases after success and failure, and throws BUSY when full', async (t) => {
   const gate = createLocalGate(1);
   t.equal(await runInSlot(gate, async () => 42), 42);
   await t.rejects(
@@ -28,8 +28,8 @@ t.test('runInSlot releases after success and failure, and throws BusyError when 
   await runInSlot(gate, async () => {
     busy = await runInSlot(gate, async () => 'never').catch((error: unknown) => error);
   });
-  t.ok(busy instanceof BusyError);
-  t.equal((busy as BusyError).retryAfterSeconds, 2);
+  t.ok(isServiceError(busy, 'BUSY'));
+  t.equal((busy as ServiceError).details.retryAfterSeconds, 2);
   t.type(await gate.tryAcquire(), 'function', 'the slot came back');
 });
 

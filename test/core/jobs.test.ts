@@ -1,6 +1,5 @@
 import t from 'tap';
 
-import { JobExpiredError, JobNotFoundError, UnprocessableError } from '../../src/core/errors.js';
 import { createJobService } from '../../src/core/jobs.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
 import { boundedTracer } from '../../src/core/tracer.js';
@@ -36,16 +35,16 @@ t.test('hideColors accumulates hidden colors and validates the request', async (
   const second = await jobs.hideColors(first.id, [a, b]);
   t.same(second.hiddenColors, [a, b], 'colors already hidden may be listed again');
   t.same(second.palette, [c, d]);
-  await t.rejects(jobs.hideColors(second.id, [c, d]), UnprocessableError);
+  await t.rejects(jobs.hideColors(second.id, [c, d]), { code: 'UNPROCESSABLE' });
   await t.rejects(jobs.hideColors(source.id, ['#010203']), /#010203 is not in this job's palette/);
-  await t.rejects(jobs.get('AAAAAAAAAAAAAAAAAAAAAAAA'), JobNotFoundError);
+  await t.rejects(jobs.get('AAAAAAAAAAAAAAAAAAAAAAAA'), { code: 'JOB_NOT_FOUND' });
 });
 
-t.test('an expired job raises JobExpiredError', async (t) => {
+t.test('an expired job raises JOB_EXPIRED', async (t) => {
   const clock = { now: Date.now() };
   const jobs = await service(t, () => clock.now);
   const job = await jobs.sample(true);
   clock.now += 60_000;
-  await t.rejects(jobs.get(job.id), JobExpiredError);
-  await t.rejects(jobs.previewPng(job.id), JobExpiredError);
+  await t.rejects(jobs.get(job.id), { code: 'JOB_EXPIRED' });
+  await t.rejects(jobs.previewPng(job.id), { code: 'JOB_EXPIRED' });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import t from 'tap';
 
-import { UploadExpiredError, UploadLimitError, UploadNotFoundError } from '../../src/core/errors.js';
+import { isServiceError, ServiceError } from '../../src/core/errors.js';
 import { newToken } from '../../src/core/tokens.js';
 import { TraceError } from '../../src/core/tracer.js';
 import { createUploadService, UPLOAD_TTL_SECONDS } from '../../src/core/uploads.js';
@@ -33,17 +33,17 @@ function distinctPng(i: number): Promise<Buffer> {
 
 type Tap = Pick<typeof t, 'pass' | 'fail'>;
 
-/** Awaits `promise`, which must reject with UploadLimitError; returns it for more checks. */
-async function limitError(t: Tap, promise: Promise<unknown>, message: string): Promise<UploadLimitError | undefined> {
+/** Awaits `promise`, which must reject with UPLOAD_LIMIT; returns it for more checks. */
+async function limitError(t: Tap, promise: Promise<unknown>, message: string): Promise<ServiceError | undefined> {
   try {
     await promise;
-    t.fail(`${message}: expected UploadLimitError`);
+    t.fail(`${message}: expected UPLOAD_LIMIT`);
   } catch (error) {
-    if (error instanceof UploadLimitError) {
+    if (isServiceError(error, 'UPLOAD_LIMIT')) {
       t.pass(message);
       return error;
     }
-    t.fail(`${message}: expected UploadLimitError`, { found: error });
+    t.fail(`${message}: expected UPLOAD_LIMIT`, { found: error });
   }
   return undefined;
 }
@@ -99,8 +99,8 @@ t.test('the cap on live uploads: one more waits for the earliest to expire', asy
   clock.now += 60_000;
 
   const error = await limitError(t, uploads.create(await distinctPng(3)), 'a third live upload is refused');
-  t.equal(error?.retryAfterSeconds, (first.expiresAt - clock.now) / 1000, 'retry after the first one expires');
-  t.equal(error?.retryAfterSeconds, UPLOAD_TTL_SECONDS - 120);
+  t.equal(error?.details.retryAfterSeconds, (first.expiresAt - clock.now) / 1000, 'retry after the first one expires');
+  t.equal(error?.details.retryAfterSeconds, UPLOAD_TTL_SECONDS - 120);
   t.match(error?.message ?? '', /upload limit/i);
   t.ok((await uploads.image(first.id)).length > 0, 'the refusal removed nothing');
 
@@ -110,10 +110,10 @@ t.test('the cap on live uploads: one more waits for the earliest to expire', asy
   clock.now = start + TTL_MS; // the first one's 15 minutes are over
   const third = await uploads.create(await distinctPng(3));
   t.ok(third.id, 'the expired upload freed its place');
-  await t.rejects(uploads.image(first.id), UploadExpiredError);
+  await t.rejects(uploads.image(first.id), { code: 'UPLOAD_EXPIRED' });
 
   const again = await limitError(t, uploads.create(await distinctPng(4)), 'full again');
-  t.equal(again?.retryAfterSeconds, (second.expiresAt - clock.now) / 1000, 'now the second one is the earliest');
+  t.equal(again?.details.retryAfterSeconds, (second.expiresAt - clock.now) / 1000, 'now the second one is the earliest');
   t.ok((await uploads.image(second.id)).length > 0);
   t.ok((await uploads.image(third.id)).length > 0);
 });
@@ -122,9 +122,9 @@ t.test('Retry-After is rounded up to whole seconds and is at least 1', async (t)
   const { uploads, clock } = await uploadService(t, 1);
   const first = await uploads.create(await distinctPng(1));
   clock.now = first.expiresAt - 1_500;
-  t.equal((await limitError(t, uploads.create(await distinctPng(2)), '1.5 s left'))?.retryAfterSeconds, 2);
+  t.equal((await limitError(t, uploads.create(await distinctPng(2)), '1.5 s left'))?.details.retryAfterSeconds, 2);
   clock.now = first.expiresAt - 1;
-  t.equal((await limitError(t, uploads.create(await distinctPng(2)), '1 ms left'))?.retryAfterSeconds, 1);
+  t.equal((await limitError(t, uploads.create(await distinctPng(2)), '1 ms left'))?.details.retryAfterSeconds, 1);
   clock.now = first.expiresAt;
   t.ok((await uploads.create(await distinctPng(2))).id, 'at expiry the place is free');
 });
@@ -137,7 +137,7 @@ t.test('concurrent uploads never pass the cap', async (t) => {
   const refused = results.filter((r) => r.status === 'rejected');
   t.equal(stored.length, 3, 'exactly the cap is stored');
   t.equal(refused.length, 5);
-  for (const r of refused) t.ok(r.reason instanceof UploadLimitError, String(r.reason));
+  for (const r of refused) t.ok(isServiceError(r.reason, 'UPLOAD_LIMIT'), String(r.reason));
   const files = (await readdir(join(dir, 'uploads'))).sort();
   t.equal(files.filter((f) => f.endsWith('.json')).length, 3, 'three records on disk');
   t.equal(files.filter((f) => f.endsWith('.image')).length, 3, 'three images on disk');
@@ -148,23 +148,23 @@ t.test('concurrent uploads never pass the cap', async (t) => {
 
 t.test('image(): unknown and malformed ids are not found, expired ones are expired', async (t) => {
   const { uploads, store, clock } = await uploadService(t);
-  await t.rejects(uploads.image(newToken()), UploadNotFoundError);
+  await t.rejects(uploads.image(newToken()), { code: 'UPLOAD_NOT_FOUND' });
   for (const bad of ['', '../uploads/x', 'short', 'x'.repeat(200)]) {
-    await t.rejects(uploads.image(bad), UploadNotFoundError, JSON.stringify(bad.slice(0, 20)));
+    await t.rejects(uploads.image(bad), { code: 'UPLOAD_NOT_FOUND' }, JSON.stringify(bad.slice(0, 20)));
   }
   const upload = await uploads.create(await distinctPng(1));
   clock.now += TTL_MS - 1;
   t.ok(await uploads.image(upload.id), 'still there 1 ms before the end');
   clock.now += 1;
-  await t.rejects(uploads.image(upload.id), UploadExpiredError);
+  await t.rejects(uploads.image(upload.id), { code: 'UPLOAD_EXPIRED' });
   await t.rejects(uploads.image(upload.id), /15 minutes/);
   t.same(await store.sweepExpired(), { jobs: 0, uploads: 0, idempotencyKeys: 0 }, 'already deleted on lookup');
-  await t.rejects(uploads.image(upload.id), UploadExpiredError, 'still known as expired afterwards');
+  await t.rejects(uploads.image(upload.id), { code: 'UPLOAD_EXPIRED' }, 'still known as expired afterwards');
 
   const later = await uploads.create(await distinctPng(2));
   clock.now += TTL_MS;
   t.same(await store.sweepExpired(), { jobs: 0, uploads: 1, idempotencyKeys: 0 });
-  await t.rejects(uploads.image(later.id), UploadExpiredError, 'expired after a sweep, too');
+  await t.rejects(uploads.image(later.id), { code: 'UPLOAD_EXPIRED' }, 'expired after a sweep, too');
 });
 
 t.test('a TraceError from the probe is a user error, as the HTTP layer expects', async (t) => {

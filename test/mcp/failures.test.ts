@@ -27,8 +27,9 @@ import { controlledTracer } from '../helpers/tracer.js';
 type Tap = Pick<TAP, 'equal' | 'ok' | 'notOk' | 'match' | 'same' | 'type' | 'fail' | 'not'>;
 
 const UNKNOWN = 'AAAAAAAAAAAAAAAAAAAAAAAA';
-const EXPIRED = /has expired: revisions and their files are deleted two hours after creation\. Upload the logo again/;
-const BUSY = /processing another job \(it runs one at a time\)\. Retry this call in about 2 seconds/;
+// The revisions of this test live one second (JOB_TTL_SECONDS=1), and the message says so.
+const EXPIRED = /has expired: revisions and their files are deleted one second after creation\. Upload the logo again/;
+const BUSY = /processing another job \(it runs one job at a time\)\. Retry this call in about 2 seconds/;
 
 /** Asserts an isError tool result (not a thrown protocol error) whose text matches `pattern`. */
 async function failsWith(

@@ -3,7 +3,7 @@
  * and app icons, social images and mockups. Builds run one at a time (a
  * module-level queue), so the process never holds two kits' bitmaps at once.
  */
-import { UnprocessableError } from '../errors.js';
+import { unprocessable } from '../errors.js';
 import { KIT_NAME_MAX_CHARS } from '../limits.js';
 import { parseLogoArt } from '../logo-art.js';
 import { androidFiles } from './android-icons.js';
@@ -77,7 +77,7 @@ export function kitNameProblem(name: string): string | null {
 /** The HTTP layer validates requests first; this keeps other callers from building a kit the API could never ask for. */
 function checkRequest(request: BrandKitRequest): void {
   const problem = kitNameProblem(request.name);
-  if (problem) throw new UnprocessableError(problem);
+  if (problem) throw unprocessable(problem);
   if ([...request.name].length > KIT_NAME_MAX_CHARS) throw new RangeError(`the brand name is longer than ${KIT_NAME_MAX_CHARS} characters`);
   if (!HEX_COLOR.test(request.backgroundColor)) throw new RangeError(`background color must be #rrggbb (got ${JSON.stringify(request.backgroundColor)})`);
 }
