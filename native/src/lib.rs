@@ -117,24 +117,25 @@ fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
 }
 
 impl Task for TraceTask {
-    type Output = Traced;
+    // The engine's own outcome: only the JS thread can build the coded JS error.
+    type Output = EngineResult<Traced>;
     type JsValue = TraceResult;
 
     fn compute(&mut self) -> napi::Result<Self::Output> {
         // napi does not catch panics on the threadpool; a panic here must
         // become a rejected promise, not a dead server.
-        let outcome = catch_unwind(AssertUnwindSafe(|| self.run()))
-            .unwrap_or_else(|payload| Err(EngineError::Internal(format!("panic: {}", panic_message(payload)))));
-        Ok(outcome?)
+        Ok(catch_unwind(AssertUnwindSafe(|| self.run()))
+            .unwrap_or_else(|payload| Err(EngineError::Internal(format!("panic: {}", panic_message(payload))))))
     }
 
-    fn resolve(&mut self, _env: Env, output: Self::Output) -> napi::Result<Self::JsValue> {
-        Ok(output.into())
+    fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<Self::JsValue> {
+        output.map(TraceResult::from).map_err(|error| error.into_js_error(env))
     }
 }
 
 /// Trace a PNG, JPEG or WebP logo into an SVG with its exact palette.
 /// Aborting `signal` cancels a queued trace and stops a running one.
+/// A failure rejects with an Error whose `code` is the engine's stable code.
 #[napi(ts_return_type = "Promise<TraceResult>")]
 pub fn trace_image(input: Buffer, options: Option<TraceOptions>, signal: Option<AbortSignal>) -> AsyncTask<TraceTask> {
     let cancelled = Arc::new(AtomicBool::new(false));

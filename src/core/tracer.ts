@@ -61,15 +61,15 @@ export class TraceError extends Error {
   }
 }
 
-const CODED_MESSAGE = /^([A-Z_]+): ([\s\S]*)$/;
+function isTraceErrorCode(code: unknown): code is TraceErrorCode {
+  return (TRACE_ERROR_CODES as readonly unknown[]).includes(code);
+}
 
+/** A rejection from the native addon as a TraceError: the engine's errors carry their code as `code`. */
 function toTraceError(error: unknown): TraceError {
   if (!(error instanceof Error)) return new TraceError('INTERNAL', String(error));
-  const match = CODED_MESSAGE.exec(error.message);
-  const code = match?.[1] as TraceErrorCode | undefined;
-  if (match && code && (TRACE_ERROR_CODES as readonly string[]).includes(code)) {
-    return new TraceError(code, match[2] ?? '');
-  }
+  const { code } = error as Error & { code?: unknown };
+  if (isTraceErrorCode(code)) return new TraceError(code, error.message);
   // napi-rs rejects a trace cancelled before it started with its own AbortError.
   if (error.name === 'AbortError' || /abort/i.test(error.message)) {
     return new TraceError('ABORTED', 'the trace was cancelled before it ran');
