@@ -9,8 +9,6 @@ import { COLOR_CHOICES, DEFAULT_SETTINGS, isColorChoice, type TraceSettings } fr
 
 interface NativeTraceOptions extends Partial<TraceSettings> {
   deadlineMs?: number;
-  plainVtracer?: boolean;
-  forcePanic?: boolean;
 }
 
 export interface TraceResult {
@@ -28,6 +26,7 @@ export interface TraceResult {
 
 interface NativeBinding {
   traceImage(input: Buffer, options?: NativeTraceOptions | null, signal?: AbortSignal | null): Promise<TraceResult>;
+  traceWithPlainVtracer(input: Buffer): Promise<TraceResult>;
 }
 
 // Both src/core and dist/core sit two levels below the project root.
@@ -66,7 +65,7 @@ function isTraceErrorCode(code: unknown): code is TraceErrorCode {
 }
 
 /** A rejection from the native addon as a TraceError: the engine's errors carry their code as `code`. */
-function toTraceError(error: unknown): TraceError {
+export function toTraceError(error: unknown): TraceError {
   if (!(error instanceof Error)) return new TraceError('INTERNAL', String(error));
   const { code } = error as Error & { code?: unknown };
   if (isTraceErrorCode(code)) return new TraceError(code, error.message);
@@ -77,11 +76,11 @@ function toTraceError(error: unknown): TraceError {
   return new TraceError('INTERNAL', error.message);
 }
 
-async function callNative(input: Buffer, options: NativeTraceOptions, signal?: AbortSignal): Promise<TraceResult> {
+async function callNative(run: () => Promise<TraceResult>, signal?: AbortSignal): Promise<TraceResult> {
   // napi-rs only listens for a future abort; one that already happened is ours to honour.
   if (signal?.aborted) throw new TraceError('ABORTED', 'the trace was cancelled before it ran');
   try {
-    return await binding.traceImage(input, options, signal ?? null);
+    return await run();
   } catch (error) {
     throw toTraceError(error);
   }
@@ -118,7 +117,8 @@ export async function traceImage(
 ): Promise<TraceResult> {
   const complete = { ...DEFAULT_SETTINGS, ...settings };
   checkSettings(complete);
-  return callNative(input, deadlineMs === undefined ? complete : { ...complete, deadlineMs }, signal);
+  const options: NativeTraceOptions = deadlineMs === undefined ? complete : { ...complete, deadlineMs };
+  return callNative(() => binding.traceImage(input, options, signal ?? null), signal);
 }
 
 /** The engine as the services use it; `signal` aborts the trace (the caller went away). */
@@ -131,10 +131,5 @@ export function boundedTracer(deadlineMs: number): Tracer {
 
 /** Benchmark baseline: plain vtracer with its default settings, none of our cleanup. */
 export function tracePlainVtracer(input: Buffer): Promise<TraceResult> {
-  return callNative(input, { plainVtracer: true });
-}
-
-/** Test hook: makes the threadpool job panic, to prove panics become rejections. */
-export function traceWithForcedPanic(input: Buffer): Promise<TraceResult> {
-  return callNative(input, { forcePanic: true });
+  return callNative(() => binding.traceWithPlainVtracer(input));
 }
