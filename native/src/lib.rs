@@ -51,8 +51,9 @@ pub struct TraceOptions {
 #[napi(object)]
 pub struct TraceResult {
     pub svg: String,
+    /// '#rrggbb' fills of the SVG, largest area first.
     pub palette: Vec<String>,
-    /// Share of the logo's area each palette color covers.
+    /// Share of the logo's area each palette color covers, same order.
     pub coverage: Vec<f64>,
     pub width: u32,
     pub height: u32,

@@ -5,32 +5,15 @@
  */
 import { createRequire } from 'node:module';
 
+// The addon's types, which napi generates as binding.d.ts beside the loader binding.cjs.
+import type * as NativeBinding from '../../native/binding.js';
+import type { TraceOptions, TraceResult } from '../../native/binding.js';
 import { COLOR_CHOICES, DEFAULT_SETTINGS, isColorChoice, type TraceSettings } from './settings.js';
 
-interface NativeTraceOptions extends Partial<TraceSettings> {
-  deadlineMs?: number;
-}
-
-export interface TraceResult {
-  svg: string;
-  /** '#rrggbb' fills of the SVG, largest area first. */
-  palette: string[];
-  /** Share of the logo's area each palette color covers, same order. */
-  coverage: number[];
-  width: number;
-  height: number;
-  warnings: string[];
-  /** Time spent in the engine for this image. */
-  engineMs: number;
-}
-
-interface NativeBinding {
-  traceImage(input: Buffer, options?: NativeTraceOptions | null, signal?: AbortSignal | null): Promise<TraceResult>;
-  traceWithPlainVtracer(input: Buffer): Promise<TraceResult>;
-}
+export type { TraceResult };
 
 // Both src/core and dist/core sit two levels below the project root.
-const binding = createRequire(import.meta.url)('../../native/binding.cjs') as NativeBinding;
+const binding = createRequire(import.meta.url)('../../native/binding.cjs') as typeof NativeBinding;
 
 export const TRACE_ERROR_CODES = [
   'UNSUPPORTED_FORMAT',
@@ -117,7 +100,7 @@ export async function traceImage(
 ): Promise<TraceResult> {
   const complete = { ...DEFAULT_SETTINGS, ...settings };
   checkSettings(complete);
-  const options: NativeTraceOptions = deadlineMs === undefined ? complete : { ...complete, deadlineMs };
+  const options: TraceOptions = deadlineMs === undefined ? complete : { ...complete, deadlineMs };
   return callNative(() => binding.traceImage(input, options, signal ?? null), signal);
 }
 
