@@ -1,6 +1,7 @@
 //! The engine's one error type. Every failure inside a trace is one of these;
-//! `From<EngineError> for napi::Error` is the single place they become JS errors.
+//! `EngineError::into_js_error` is the single place they become JS errors.
 
+use napi::{Env, JsError};
 use thiserror::Error;
 
 /// Largest accepted side, from the interface's limits (8 to 6000 px per side).
@@ -33,7 +34,7 @@ pub enum EngineError {
 }
 
 impl EngineError {
-    /// Stable machine-readable code, the prefix of the JS error message.
+    /// Stable machine-readable code, the `code` property of the JS error.
     pub fn code(&self) -> &'static str {
         match self {
             EngineError::UnsupportedFormat => "UNSUPPORTED_FORMAT",
@@ -47,14 +48,15 @@ impl EngineError {
             EngineError::Internal(_) => "INTERNAL",
         }
     }
+
+    /// The JS error a failed trace rejects with: `code` is the stable code,
+    /// `message` the plain reason. napi's `Task` fixes the error status type to
+    /// `napi::Status`, so the error is built here, on the JS thread, as a JS
+    /// object whose status is our code, and handed back to napi as that object.
+    pub fn into_js_error(self, env: Env) -> napi::Error {
+        let coded = napi::Error::new(self.code(), self.to_string());
+        napi::Error::from(JsError::from(coded).into_unknown(env))
+    }
 }
 
 pub type EngineResult<T> = Result<T, EngineError>;
-
-/// napi's `Task` trait fixes the error status type, so the code travels as the
-/// message prefix `CODE: message`; src/native.ts turns it back into a typed error.
-impl From<EngineError> for napi::Error {
-    fn from(error: EngineError) -> Self {
-        napi::Error::new(napi::Status::GenericFailure, format!("{}: {}", error.code(), error))
-    }
-}

@@ -49,11 +49,11 @@ impl LabelMap {
         let (w, h) = (canvas.width, canvas.height);
         let mut nearest = Nearest::new(&palette);
         let mut core = vec![TRANSPARENT; w * h];
-        for i in 0..w * h {
-            if canvas.opaque[i] {
-                let (index, distance) = nearest.find(canvas.rgb[i]);
+        for ((label, &opaque), &rgb) in core.iter_mut().zip(&canvas.opaque).zip(&canvas.rgb) {
+            if opaque {
+                let (index, distance) = nearest.find(rgb);
                 if distance <= core_de {
-                    core[i] = index;
+                    *label = index;
                 }
             }
         }

@@ -1,5 +1,6 @@
-//! napi entry: one async `traceImage` call whose work runs as a task on the
-//! libuv threadpool. Everything below `engine` is plain Rust.
+//! napi entry: `traceImage`, plus the plain-vtracer benchmark baseline and a
+//! test-only panic, each an async call whose work runs as a task on the libuv
+//! threadpool. Everything below `engine` is plain Rust.
 
 mod background;
 mod budget;
@@ -45,17 +46,14 @@ pub struct TraceOptions {
     /// Most CPU time the trace may use once started, in milliseconds; past
     /// it the trace stops with TOO_COMPLEX. Default: no limit.
     pub deadline_ms: Option<u32>,
-    /// Benchmark baseline: plain vtracer with its default settings, no cleanup.
-    pub plain_vtracer: Option<bool>,
-    /// Test hook: panic inside the threadpool job.
-    pub force_panic: Option<bool>,
 }
 
 #[napi(object)]
 pub struct TraceResult {
     pub svg: String,
+    /// '#rrggbb' fills of the SVG, largest area first.
     pub palette: Vec<String>,
-    /// Share of the logo's area each palette color covers.
+    /// Share of the logo's area each palette color covers, same order.
     pub coverage: Vec<f64>,
     pub width: u32,
     pub height: u32,
@@ -78,23 +76,52 @@ impl From<Traced> for TraceResult {
     }
 }
 
-/// One threadpool job: owns its input bytes and settings, and the flag its
-/// AbortSignal sets, which the engine reads while it runs.
+/// The work of one threadpool job, plain Rust; `NapiTask` runs it.
+pub trait EngineTask: Send {
+    fn run(&self) -> EngineResult<Traced>;
+}
+
+/// The napi side of an `EngineTask`: runs it on the libuv threadpool and
+/// settles its promise, with a panic or an `EngineError` becoming a rejection
+/// that carries the error's code.
+pub struct NapiTask<T>(T);
+
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string())
+}
+
+impl<T: EngineTask> Task for NapiTask<T> {
+    // The engine's own outcome: only the JS thread can build the coded JS error.
+    type Output = EngineResult<Traced>;
+    type JsValue = TraceResult;
+
+    fn compute(&mut self) -> napi::Result<Self::Output> {
+        // napi does not catch panics on the threadpool; a panic here must
+        // become a rejected promise, not a dead server.
+        Ok(catch_unwind(AssertUnwindSafe(|| self.0.run()))
+            .unwrap_or_else(|payload| Err(EngineError::Internal(format!("panic: {}", panic_message(payload))))))
+    }
+
+    fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<Self::JsValue> {
+        output.map(TraceResult::from).map_err(|error| error.into_js_error(env))
+    }
+}
+
+/// A trace with our cleanup: owns its input bytes and settings, and the flag
+/// its AbortSignal sets, which the engine reads while it runs.
 pub struct TraceTask {
     input: Vec<u8>,
     options: TraceOptions,
     cancelled: Arc<AtomicBool>,
 }
 
-impl TraceTask {
+impl EngineTask for TraceTask {
     fn run(&self) -> EngineResult<Traced> {
         let o = &self.options;
-        if o.force_panic == Some(true) {
-            panic!("forced panic requested by a test");
-        }
-        if o.plain_vtracer == Some(true) {
-            return engine::trace_plain(&self.input);
-        }
         let defaults = Settings::default();
         let settings = Settings {
             colors: o.colors.unwrap_or(defaults.colors),
@@ -108,35 +135,15 @@ impl TraceTask {
     }
 }
 
-fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "unknown panic".to_string())
-}
-
-impl Task for TraceTask {
-    type Output = Traced;
-    type JsValue = TraceResult;
-
-    fn compute(&mut self) -> napi::Result<Self::Output> {
-        // napi does not catch panics on the threadpool; a panic here must
-        // become a rejected promise, not a dead server.
-        let outcome = catch_unwind(AssertUnwindSafe(|| self.run()))
-            .unwrap_or_else(|payload| Err(EngineError::Internal(format!("panic: {}", panic_message(payload)))));
-        Ok(outcome?)
-    }
-
-    fn resolve(&mut self, _env: Env, output: Self::Output) -> napi::Result<Self::JsValue> {
-        Ok(output.into())
-    }
-}
-
 /// Trace a PNG, JPEG or WebP logo into an SVG with its exact palette.
 /// Aborting `signal` cancels a queued trace and stops a running one.
+/// A failure rejects with an Error whose `code` is the engine's stable code.
 #[napi(ts_return_type = "Promise<TraceResult>")]
-pub fn trace_image(input: Buffer, options: Option<TraceOptions>, signal: Option<AbortSignal>) -> AsyncTask<TraceTask> {
+pub fn trace_image(
+    input: Buffer,
+    options: Option<TraceOptions>,
+    signal: Option<AbortSignal>,
+) -> AsyncTask<NapiTask<TraceTask>> {
     let cancelled = Arc::new(AtomicBool::new(false));
     if let Some(signal) = &signal {
         // napi only cancels work that has not started; the flag reaches the running engine.
@@ -144,5 +151,39 @@ pub fn trace_image(input: Buffer, options: Option<TraceOptions>, signal: Option<
         signal.on_abort(move || flag.store(true, Ordering::Relaxed));
     }
     let task = TraceTask { input: input.to_vec(), options: options.unwrap_or_default(), cancelled };
-    AsyncTask::with_optional_signal(task, signal)
+    AsyncTask::with_optional_signal(NapiTask(task), signal)
+}
+
+/// The benchmark baseline: plain vtracer with its default settings, none of our cleanup.
+pub struct PlainVtracerTask {
+    input: Vec<u8>,
+}
+
+impl EngineTask for PlainVtracerTask {
+    fn run(&self) -> EngineResult<Traced> {
+        engine::trace_plain(&self.input)
+    }
+}
+
+/// Benchmark baseline: trace with plain vtracer and its default settings, none
+/// of our cleanup. Failures reject like `traceImage`'s.
+#[napi(ts_return_type = "Promise<TraceResult>")]
+pub fn trace_with_plain_vtracer(input: Buffer) -> AsyncTask<NapiTask<PlainVtracerTask>> {
+    AsyncTask::new(NapiTask(PlainVtracerTask { input: input.to_vec() }))
+}
+
+/// A job that panics, for the test that a panic on the threadpool becomes a rejection.
+pub struct ForcedPanicTask;
+
+impl EngineTask for ForcedPanicTask {
+    fn run(&self) -> EngineResult<Traced> {
+        panic!("forced panic requested by a test");
+    }
+}
+
+/// Test only, not part of the tracing API: a threadpool job that panics, so a
+/// test can prove the panic rejects with code INTERNAL and the process carries on.
+#[napi(ts_return_type = "Promise<never>")]
+pub fn panic_in_threadpool_for_test() -> AsyncTask<NapiTask<ForcedPanicTask>> {
+    AsyncTask::new(NapiTask(ForcedPanicTask))
 }

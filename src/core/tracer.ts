@@ -5,33 +5,15 @@
  */
 import { createRequire } from 'node:module';
 
+// The addon's types, which napi generates as binding.d.ts beside the loader binding.cjs.
+import type * as NativeBinding from '../../native/binding.js';
+import type { TraceOptions, TraceResult } from '../../native/binding.js';
 import { COLOR_CHOICES, DEFAULT_SETTINGS, isColorChoice, type TraceSettings } from './settings.js';
 
-interface NativeTraceOptions extends Partial<TraceSettings> {
-  deadlineMs?: number;
-  plainVtracer?: boolean;
-  forcePanic?: boolean;
-}
-
-export interface TraceResult {
-  svg: string;
-  /** '#rrggbb' fills of the SVG, largest area first. */
-  palette: string[];
-  /** Share of the logo's area each palette color covers, same order. */
-  coverage: number[];
-  width: number;
-  height: number;
-  warnings: string[];
-  /** Time spent in the engine for this image. */
-  engineMs: number;
-}
-
-interface NativeBinding {
-  traceImage(input: Buffer, options?: NativeTraceOptions | null, signal?: AbortSignal | null): Promise<TraceResult>;
-}
+export type { TraceResult };
 
 // Both src/core and dist/core sit two levels below the project root.
-const binding = createRequire(import.meta.url)('../../native/binding.cjs') as NativeBinding;
+const binding = createRequire(import.meta.url)('../../native/binding.cjs') as typeof NativeBinding;
 
 export const TRACE_ERROR_CODES = [
   'UNSUPPORTED_FORMAT',
@@ -61,15 +43,15 @@ export class TraceError extends Error {
   }
 }
 
-const CODED_MESSAGE = /^([A-Z_]+): ([\s\S]*)$/;
+function isTraceErrorCode(code: unknown): code is TraceErrorCode {
+  return (TRACE_ERROR_CODES as readonly unknown[]).includes(code);
+}
 
-function toTraceError(error: unknown): TraceError {
+/** A rejection from the native addon as a TraceError: the engine's errors carry their code as `code`. */
+export function toTraceError(error: unknown): TraceError {
   if (!(error instanceof Error)) return new TraceError('INTERNAL', String(error));
-  const match = CODED_MESSAGE.exec(error.message);
-  const code = match?.[1] as TraceErrorCode | undefined;
-  if (match && code && (TRACE_ERROR_CODES as readonly string[]).includes(code)) {
-    return new TraceError(code, match[2] ?? '');
-  }
+  const { code } = error as Error & { code?: unknown };
+  if (isTraceErrorCode(code)) return new TraceError(code, error.message);
   // napi-rs rejects a trace cancelled before it started with its own AbortError.
   if (error.name === 'AbortError' || /abort/i.test(error.message)) {
     return new TraceError('ABORTED', 'the trace was cancelled before it ran');
@@ -77,11 +59,11 @@ function toTraceError(error: unknown): TraceError {
   return new TraceError('INTERNAL', error.message);
 }
 
-async function callNative(input: Buffer, options: NativeTraceOptions, signal?: AbortSignal): Promise<TraceResult> {
+async function callNative(run: () => Promise<TraceResult>, signal?: AbortSignal): Promise<TraceResult> {
   // napi-rs only listens for a future abort; one that already happened is ours to honour.
   if (signal?.aborted) throw new TraceError('ABORTED', 'the trace was cancelled before it ran');
   try {
-    return await binding.traceImage(input, options, signal ?? null);
+    return await run();
   } catch (error) {
     throw toTraceError(error);
   }
@@ -118,7 +100,8 @@ export async function traceImage(
 ): Promise<TraceResult> {
   const complete = { ...DEFAULT_SETTINGS, ...settings };
   checkSettings(complete);
-  return callNative(input, deadlineMs === undefined ? complete : { ...complete, deadlineMs }, signal);
+  const options: TraceOptions = deadlineMs === undefined ? complete : { ...complete, deadlineMs };
+  return callNative(() => binding.traceImage(input, options, signal ?? null), signal);
 }
 
 /** The engine as the services use it; `signal` aborts the trace (the caller went away). */
@@ -131,10 +114,5 @@ export function boundedTracer(deadlineMs: number): Tracer {
 
 /** Benchmark baseline: plain vtracer with its default settings, none of our cleanup. */
 export function tracePlainVtracer(input: Buffer): Promise<TraceResult> {
-  return callNative(input, { plainVtracer: true });
-}
-
-/** Test hook: makes the threadpool job panic, to prove panics become rejections. */
-export function traceWithForcedPanic(input: Buffer): Promise<TraceResult> {
-  return callNative(input, { forcePanic: true });
+  return callNative(() => binding.traceWithPlainVtracer(input));
 }

@@ -5,8 +5,9 @@
  */
 import t from 'tap';
 
-import { traceImage, traceWithForcedPanic, type TraceResult } from '../../src/core/tracer.js';
+import { traceImage, type TraceResult } from '../../src/core/tracer.js';
 import { GRAY, ORANGE, busyLogo, jpeg, matchPalette, png, renderSvgAt, twoColorLogo, variantLogo } from '../helpers/fixtures.js';
+import { traceWithForcedPanic } from '../helpers/native-addon.js';
 import { rejectsWithCode } from '../helpers/trace.js';
 
 const sorted = (colors: readonly string[]) => [...colors].sort();
@@ -78,13 +79,13 @@ t.test('20 concurrent traces of different logos all resolve with their own palet
 
 t.test('a panic in the engine rejects with INTERNAL and the process carries on', async (t) => {
   const input = png(twoColorLogo());
-  const error = await rejectsWithCode(t, traceWithForcedPanic(input), 'INTERNAL');
+  const error = await rejectsWithCode(t, traceWithForcedPanic(), 'INTERNAL');
   t.match(error?.message, /panic/, 'the message says it was a panic');
   t.equal(error?.isUserError, false, 'an engine failure, not a problem with the image');
   const after = await traceImage(input);
   t.same(sorted(after.palette), sorted([ORANGE, GRAY]), 'a later trace still works');
   // Panics mixed with good traces, all at once: each call gets its own outcome.
-  const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => (i % 2 ? traceWithForcedPanic(input) : traceImage(input))));
+  const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => (i % 2 ? traceWithForcedPanic() : traceImage(input))));
   outcomes.forEach((o, i) => {
     if (i % 2) t.ok(o.status === 'rejected' && (o.reason as { code?: string }).code === 'INTERNAL', `call ${i} panicked cleanly`);
     else t.ok(o.status === 'fulfilled' && o.value.palette.length === 2, `call ${i} traced next to the panics`);

@@ -10,8 +10,9 @@ import sharp from 'sharp';
 import t from 'tap';
 
 import type { ColorChoice } from '../../src/core/settings.js';
-import { traceImage, TraceError } from '../../src/core/tracer.js';
+import { traceImage, TraceError, tracePlainVtracer } from '../../src/core/tracer.js';
 import { PNG_SIGNATURE, bombPng, gif, jpeg, png, truncated, twoColorLogo, webp } from '../helpers/fixtures.js';
+import { nativeAddon } from '../helpers/native-addon.js';
 import { rejectsWithCode } from '../helpers/trace.js';
 
 const LOGO_PNG = png(twoColorLogo());
@@ -182,4 +183,17 @@ t.test('errors are TraceErrors with a code and a readable message', async (t) =>
   t.equal(error.code, 'UNSUPPORTED_FORMAT');
   t.notMatch(error.message, /^[A-Z_]+:/, 'the code prefix is stripped from the message');
   t.ok(error.message.length > 10, 'a human-readable message');
+});
+
+t.test('the addon rejects with the code as a property and the plain reason as the message', async (t) => {
+  const input = truncated(LOGO_PNG, 0.5);
+  const raw = await nativeAddon.traceImage(input).catch((e: unknown) => e);
+  t.ok(raw instanceof Error, 'an Error');
+  if (!(raw instanceof Error)) return;
+  t.equal((raw as Error & { code?: unknown }).code, 'CORRUPT_IMAGE', 'the code is a property');
+  t.notMatch(raw.message, /^[A-Z_]+:/, 'the message carries no code prefix');
+  t.match(raw.message, /^the image data is corrupt or truncated/, 'the message is the reason');
+  const error = await rejectsWithCode(t, traceImage(input), 'CORRUPT_IMAGE', 'the facade keeps the code');
+  t.equal(error?.message, raw.message, 'and the message as it is');
+  await rejectsWithCode(t, tracePlainVtracer(Buffer.from('nope')), 'UNSUPPORTED_FORMAT', 'the plain vtracer baseline rejects the same way');
 });
