@@ -4,7 +4,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
-import { traceImage, TraceError } from '../core/tracer.js';
+import { ServiceError } from '../core/errors.js';
+import { traceImage } from '../core/tracer.js';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args.js';
 
 interface Converted {
@@ -54,7 +55,7 @@ async function convert(input: string, output: string, options: CliOptions): Prom
 }
 
 function describeFailure(input: string, error: unknown): string {
-  if (error instanceof TraceError) return `${input}: ${error.message} (${error.code})`;
+  if (error instanceof ServiceError) return `${input}: ${error.message} (${error.code})`;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return `${input}: no such file`;
   if (code === 'EISDIR') return `${input}: is a directory`;

@@ -6,8 +6,8 @@
  */
 import sharp from 'sharp';
 
+import { ServiceError } from './errors.js';
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE_PX, IMAGE_MIN_SIDE_PX } from './limits.js';
-import { TraceError } from './tracer.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
 
@@ -25,26 +25,26 @@ function sniffFormat(image: Buffer): ImageFormat | null {
   return null;
 }
 
-/** Throws TraceError (UNSUPPORTED_FORMAT, CORRUPT_IMAGE, TOO_SMALL or TOO_LARGE) like the engine would. */
+/** Throws ServiceError (UNSUPPORTED_FORMAT, CORRUPT_IMAGE, TOO_SMALL or TOO_LARGE) like the engine would. */
 export async function probeImage(image: Buffer): Promise<ImageProbe> {
   const format = sniffFormat(image);
-  if (!format) throw new TraceError('UNSUPPORTED_FORMAT', 'the file is not a PNG, JPEG or WebP image');
+  if (!format) throw new ServiceError('UNSUPPORTED_FORMAT', 'the file is not a PNG, JPEG or WebP image');
   let width: number | undefined;
   let height: number | undefined;
   try {
     ({ width, height } = await sharp(image, { limitInputPixels: false }).metadata());
   } catch (error) {
-    throw new TraceError('CORRUPT_IMAGE', `the image data is corrupt or truncated (${(error as Error).message})`);
+    throw new ServiceError('CORRUPT_IMAGE', `the image data is corrupt or truncated (${(error as Error).message})`);
   }
-  if (!width || !height) throw new TraceError('CORRUPT_IMAGE', 'the image header gives no size');
+  if (!width || !height) throw new ServiceError('CORRUPT_IMAGE', 'the image header gives no size');
   if (width < IMAGE_MIN_SIDE_PX || height < IMAGE_MIN_SIDE_PX) {
-    throw new TraceError(
+    throw new ServiceError(
       'TOO_SMALL',
       `the image is ${width}x${height} px; each side must be at least ${IMAGE_MIN_SIDE_PX} px`,
     );
   }
   if (width > IMAGE_MAX_SIDE_PX || height > IMAGE_MAX_SIDE_PX || width * height > IMAGE_MAX_PIXELS) {
-    throw new TraceError(
+    throw new ServiceError(
       'TOO_LARGE',
       `the image is ${width}x${height} px; the limit is ${IMAGE_MAX_SIDE_PX} px per side and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`,
     );

@@ -31,7 +31,7 @@ export const PREVIEW_MAX_SIDE_PX = 1024;
 
 export interface JobService {
   /**
-   * Traces an uploaded image into a new job. Throws TraceError for unusable images, and with
+   * Traces an uploaded image into a new job. Throws a ServiceError with an image code for unusable images, and with
    * code ABORTED when `signal` aborts first (no job is made).
    */
   vectorize(image: Buffer, settings: TraceSettings, uploadSessionId: string, signal?: AbortSignal): Promise<JobRecord>;

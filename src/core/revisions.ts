@@ -48,7 +48,7 @@ export interface ExportedKit {
 }
 
 export interface RevisionService {
-  /** Traces an image into a new revision. Throws TraceError for unusable images. */
+  /** Traces an image into a new revision. Throws a ServiceError with an image code for unusable images. */
   create(image: Buffer, settings: TraceSettings): Promise<JobRecord>;
   /** The live revision; NOT_A_REVISION for a job made otherwise. */
   get(id: string): Promise<JobRecord>;

@@ -1,86 +1,44 @@
 /**
  * The tracing engine's TypeScript facade and the only importer of the native
- * addon. Work runs on the libuv threadpool; failures arrive as TraceError
- * with a stable code.
+ * addon. Work runs on the libuv threadpool; failures arrive as ServiceError
+ * with one of the TRACE_ERROR_CODES.
  */
 import { createRequire } from 'node:module';
 
 // The addon's types, which napi generates as binding.d.ts beside the loader binding.cjs.
 import type * as NativeBinding from '../../native/binding.js';
 import type { TraceOptions, TraceResult } from '../../native/binding.js';
-import { COLOR_CHOICES, DEFAULT_SETTINGS, isColorChoice, type TraceSettings } from './settings.js';
+import { ServiceError, TRACE_ERROR_CODES, type TraceErrorCode } from './errors.js';
+import { DEFAULT_SETTINGS, settingsProblem, type TraceSettings } from './settings.js';
 
 export type { TraceResult };
 
 // Both src/core and dist/core sit two levels below the project root.
 const binding = createRequire(import.meta.url)('../../native/binding.cjs') as typeof NativeBinding;
 
-export const TRACE_ERROR_CODES = [
-  'UNSUPPORTED_FORMAT',
-  'CORRUPT_IMAGE',
-  'TOO_SMALL',
-  'TOO_LARGE',
-  'NOTHING_TO_TRACE',
-  'TOO_COMPLEX',
-  'INVALID_OPTION',
-  'ABORTED',
-  'INTERNAL',
-] as const;
-export type TraceErrorCode = (typeof TRACE_ERROR_CODES)[number];
-
-export class TraceError extends Error {
-  override readonly name = 'TraceError';
-  constructor(
-    readonly code: TraceErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-
-  /** Problems with the image itself (as opposed to the engine failing). */
-  get isUserError(): boolean {
-    return this.code !== 'INTERNAL' && this.code !== 'ABORTED';
-  }
-}
-
 function isTraceErrorCode(code: unknown): code is TraceErrorCode {
   return (TRACE_ERROR_CODES as readonly unknown[]).includes(code);
 }
 
-/** A rejection from the native addon as a TraceError: the engine's errors carry their code as `code`. */
-export function toTraceError(error: unknown): TraceError {
-  if (!(error instanceof Error)) return new TraceError('INTERNAL', String(error));
+const cancelled = () => new ServiceError('ABORTED', 'the trace was cancelled before it ran');
+
+/** A rejection from the native addon as a ServiceError: the engine's errors carry their code as `code`. */
+export function fromNativeError(error: unknown): ServiceError {
+  if (!(error instanceof Error)) return new ServiceError('INTERNAL', String(error));
   const { code } = error as Error & { code?: unknown };
-  if (isTraceErrorCode(code)) return new TraceError(code, error.message);
+  if (isTraceErrorCode(code)) return new ServiceError(code, error.message);
   // napi-rs rejects a trace cancelled before it started with its own AbortError.
-  if (error.name === 'AbortError' || /abort/i.test(error.message)) {
-    return new TraceError('ABORTED', 'the trace was cancelled before it ran');
-  }
-  return new TraceError('INTERNAL', error.message);
+  if (error.name === 'AbortError') return cancelled();
+  return new ServiceError('INTERNAL', error.message);
 }
 
 async function callNative(run: () => Promise<TraceResult>, signal?: AbortSignal): Promise<TraceResult> {
   // napi-rs only listens for a future abort; one that already happened is ours to honour.
-  if (signal?.aborted) throw new TraceError('ABORTED', 'the trace was cancelled before it ran');
+  if (signal?.aborted) throw cancelled();
   try {
     return await run();
   } catch (error) {
-    throw toTraceError(error);
-  }
-}
-
-/** Settings the native layer would otherwise coerce (a negative smoothing wraps to u32, 20.5 truncates). */
-function checkSettings(settings: TraceSettings): void {
-  if (!Number.isInteger(settings.colors) || !isColorChoice(settings.colors)) {
-    throw new TraceError('INVALID_OPTION', `colors must be one of ${COLOR_CHOICES.join(', ')} (got ${String(settings.colors)})`);
-  }
-  if (!Number.isInteger(settings.smoothing) || settings.smoothing < 0 || settings.smoothing > 100) {
-    throw new TraceError('INVALID_OPTION', `smoothing must be a whole number from 0 to 100 (got ${String(settings.smoothing)})`);
-  }
-  for (const flag of ['transparent', 'trim'] as const) {
-    if (typeof settings[flag] !== 'boolean') {
-      throw new TraceError('INVALID_OPTION', `${flag} must be true or false (got ${String(settings[flag])})`);
-    }
+    throw fromNativeError(error);
   }
 }
 
@@ -99,7 +57,9 @@ export async function traceImage(
   { deadlineMs, signal }: TraceBounds = {},
 ): Promise<TraceResult> {
   const complete = { ...DEFAULT_SETTINGS, ...settings };
-  checkSettings(complete);
+  // The native layer would coerce a bad value (a negative smoothing wraps to u32, 20.5 truncates).
+  const problem = settingsProblem(complete);
+  if (problem) throw new ServiceError('INVALID_OPTION', problem);
   const options: TraceOptions = deadlineMs === undefined ? complete : { ...complete, deadlineMs };
   return callNative(() => binding.traceImage(input, options, signal ?? null), signal);
 }

@@ -13,7 +13,6 @@ import fp from 'fastify-plugin';
 import { isImageError, ServiceError } from '../core/errors.js';
 import { UPLOAD_MAX_BYTES } from '../core/limits.js';
 import { spokenBytes, type ServiceTerms } from '../core/terms.js';
-import { TraceError } from '../core/tracer.js';
 import { clientLeft } from './client-gone.js';
 import type { ErrorBody, ValidationProblem } from './schemas.js';
 import { FORM_TOO_BIG } from './upload-form.js';
@@ -159,12 +158,6 @@ function toWire(error: FastifyError | Error, request: FastifyRequest): WireError
   if (error instanceof HttpError) return message(error.statusCode, error.message, { ...error.headers });
   if (error instanceof RequestValidationError) return { status: 422, body: { detail: boundedProblems(error.problems) } };
   if (error instanceof ServiceError) return fromServiceError(error, request.server.terms);
-  if (error instanceof TraceError && error.isUserError) {
-    return message(422, `This image cannot be traced: ${error.message}.`);
-  }
-  if (error instanceof TraceError && error.code === 'ABORTED') {
-    return message(503, 'The trace was cancelled because the client disconnected.');
-  }
 
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return fromValidation(fastifyError, request);

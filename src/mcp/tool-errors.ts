@@ -7,7 +7,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 import { isImageError, ServiceError } from '../core/errors.js';
 import type { ServiceTerms } from '../core/terms.js';
-import { TraceError } from '../core/tracer.js';
 
 export interface ToolLog {
   error(details: object, message: string): void;

@@ -5,6 +5,7 @@
  */
 import t from 'tap';
 
+import { isImageError } from '../../src/core/errors.js';
 import { traceImage, type TraceResult } from '../../src/core/tracer.js';
 import { GRAY, ORANGE, busyLogo, jpeg, matchPalette, png, renderSvgAt, twoColorLogo, variantLogo } from '../helpers/fixtures.js';
 import { traceWithForcedPanic } from '../helpers/native-addon.js';
@@ -81,7 +82,7 @@ t.test('a panic in the engine rejects with INTERNAL and the process carries on',
   const input = png(twoColorLogo());
   const error = await rejectsWithCode(t, traceWithForcedPanic(), 'INTERNAL');
   t.match(error?.message, /panic/, 'the message says it was a panic');
-  t.equal(error?.isUserError, false, 'an engine failure, not a problem with the image');
+  t.equal(isImageError(error), false, 'an engine failure, not a problem with the image');
   const after = await traceImage(input);
   t.same(sorted(after.palette), sorted([ORANGE, GRAY]), 'a later trace still works');
   // Panics mixed with good traces, all at once: each call gets its own outcome.

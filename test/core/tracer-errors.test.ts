@@ -10,7 +10,8 @@ import sharp from 'sharp';
 import t from 'tap';
 
 import type { ColorChoice } from '../../src/core/settings.js';
-import { traceImage, TraceError, tracePlainVtracer } from '../../src/core/tracer.js';
+import { isImageError, ServiceError } from '../../src/core/errors.js';
+import { traceImage, tracePlainVtracer } from '../../src/core/tracer.js';
 import { PNG_SIGNATURE, bombPng, gif, jpeg, png, truncated, twoColorLogo, webp } from '../helpers/fixtures.js';
 import { nativeAddon } from '../helpers/native-addon.js';
 import { rejectsWithCode } from '../helpers/trace.js';
@@ -24,7 +25,7 @@ const solid = (width: number, height: number, background = '#fc4c02') =>
 t.test('truncated PNG: CORRUPT_IMAGE', async (t) => {
   for (const share of [0.1, 0.5, 0.9]) {
     const error = await rejectsWithCode(t, traceImage(truncated(LOGO_PNG, share)), 'CORRUPT_IMAGE', `cut to ${share * 100}%`);
-    t.ok(error?.isUserError, 'a problem with the image, not the engine');
+    t.ok(isImageError(error), 'a problem with the image, not the engine');
   }
   await rejectsWithCode(t, traceImage(LOGO_PNG.subarray(0, 20)), 'CORRUPT_IMAGE', 'cut inside the IHDR chunk');
   await rejectsWithCode(t, traceImage(Buffer.concat([PNG_SIGNATURE, Buffer.from('not chunks at all, just text')])), 'CORRUPT_IMAGE', 'PNG signature followed by garbage');
@@ -50,7 +51,7 @@ t.test('JPEG truncated inside its scan data or missing its end marker: CORRUPT_I
     await rejectsWithCode(t, traceImage(truncated(LOGO_JPEG, share)), 'CORRUPT_IMAGE', `cut to ${share * 100}%`);
   }
   await rejectsWithCode(t, traceImage(LOGO_JPEG.subarray(0, LOGO_JPEG.length - 2)), 'CORRUPT_IMAGE', 'without its end marker');
-  const error = await traceImage(truncated(LOGO_JPEG, 0.5)).catch((e: unknown) => e as TraceError);
+  const error = await traceImage(truncated(LOGO_JPEG, 0.5)).catch((e: unknown) => e as ServiceError);
   t.match(error, { message: /truncated/ }, 'the message says why');
 });
 
@@ -61,7 +62,7 @@ t.test('a text file named .png: UNSUPPORTED_FORMAT (magic bytes, not the name)',
   writeFileSync(file, 'This is a text file with a .png name.\n');
   const error = await rejectsWithCode(t, traceImage(readFileSync(file)), 'UNSUPPORTED_FORMAT');
   t.match(error?.message, /PNG, JPEG or WebP/, 'the message names the supported formats');
-  t.ok(error?.isUserError);
+  t.ok(isImageError(error));
   await rejectsWithCode(t, traceImage(Buffer.alloc(0)), 'UNSUPPORTED_FORMAT', 'an empty file');
   await rejectsWithCode(t, traceImage(Buffer.from(twoColorLogo().svg)), 'UNSUPPORTED_FORMAT', 'an SVG');
   await rejectsWithCode(t, traceImage(LOGO_JPEG.subarray(0, 2)), 'UNSUPPORTED_FORMAT', 'two bytes of a JPEG (not even its magic)');
@@ -154,7 +155,7 @@ t.test('nothing to trace: NOTHING_TO_TRACE', async (t) => {
   const clear = await solid(64, 64, 'rgba(0,0,0,0)');
   let error = await rejectsWithCode(t, traceImage(clear), 'NOTHING_TO_TRACE', 'a fully transparent PNG');
   t.match(error?.message, /transparent/);
-  t.ok(error?.isUserError);
+  t.ok(isImageError(error));
   error = await rejectsWithCode(t, traceImage(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } }).jpeg().toBuffer()), 'NOTHING_TO_TRACE', 'a blank white JPEG (all background)');
   // With transparent=false there is something: the white itself.
   const kept = await traceImage(clear, { transparent: false });
@@ -175,11 +176,11 @@ t.test('invalid options: INVALID_OPTION', async (t) => {
   for (const smoothing of [0, 100]) t.ok((await traceImage(LOGO_PNG, { smoothing })).palette.length === 2, `smoothing=${smoothing} is valid`);
 });
 
-t.test('errors are TraceErrors with a code and a readable message', async (t) => {
+t.test('errors are ServiceErrors with a code and a readable message', async (t) => {
   const error = await traceImage(Buffer.from('nope')).catch((e: unknown) => e);
-  t.ok(error instanceof TraceError, 'a TraceError');
-  if (!(error instanceof TraceError)) return;
-  t.equal(error.name, 'TraceError');
+  t.ok(error instanceof ServiceError, 'a ServiceError');
+  if (!(error instanceof ServiceError)) return;
+  t.equal(error.name, 'ServiceError');
   t.equal(error.code, 'UNSUPPORTED_FORMAT');
   t.notMatch(error.message, /^[A-Z_]+:/, 'the code prefix is stripped from the message');
   t.ok(error.message.length > 10, 'a human-readable message');

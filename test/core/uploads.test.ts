@@ -4,9 +4,8 @@ import { join } from 'node:path';
 
 import t from 'tap';
 
-import { isServiceError, ServiceError } from '../../src/core/errors.js';
+import { isImageError, isServiceError, ServiceError } from '../../src/core/errors.js';
 import { newToken } from '../../src/core/tokens.js';
-import { TraceError } from '../../src/core/tracer.js';
 import { createUploadService, UPLOAD_TTL_SECONDS } from '../../src/core/uploads.js';
 import { openFileStore } from '../../src/store/file-store.js';
 import { fiveColorLogo, jpeg, png, webp } from '../helpers/fixtures.js';
@@ -167,8 +166,8 @@ t.test('image(): unknown and malformed ids are not found, expired ones are expir
   await t.rejects(uploads.image(later.id), { code: 'UPLOAD_EXPIRED' }, 'expired after a sweep, too');
 });
 
-t.test('a TraceError from the probe is a user error, as the HTTP layer expects', async (t) => {
+t.test('a failure from the probe is an image error, as the HTTP layer expects', async (t) => {
   const { uploads } = await uploadService(t);
   const error = await rejectsWithCode(t, uploads.create(await solidPng(4, 4)), 'TOO_SMALL');
-  t.ok(error instanceof TraceError && error.isUserError);
+  t.ok(isImageError(error));
 });

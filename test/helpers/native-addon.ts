@@ -5,15 +5,15 @@
 import { createRequire } from 'node:module';
 
 import type * as NativeBinding from '../../native/binding.js';
-import { toTraceError } from '../../src/core/tracer.js';
+import { fromNativeError } from '../../src/core/tracer.js';
 
 export const nativeAddon = createRequire(import.meta.url)('../../native/binding.cjs') as typeof NativeBinding;
 
-/** Makes a threadpool job panic, to prove panics become rejections (a TraceError, INTERNAL). */
+/** Makes a threadpool job panic, to prove panics become rejections (a ServiceError, INTERNAL). */
 export async function traceWithForcedPanic(): Promise<never> {
   try {
     return await nativeAddon.panicInThreadpoolForTest();
   } catch (error) {
-    throw toTraceError(error);
+    throw fromNativeError(error);
   }
 }

@@ -1,14 +1,15 @@
 /** Assertion helpers shared by the engine tests. */
 import type { TAP } from 'tap';
 
-import { TraceError, type TraceErrorCode, type TraceResult } from '../../src/core/tracer.js';
+import { ServiceError, type ServiceErrorCode, type TraceErrorCode } from '../../src/core/errors.js';
+import type { TraceResult } from '../../src/core/tracer.js';
 import { renderSvgAt, rgba, svgStructure, type Raw } from './fixtures.js';
 
 /** The assertions these helpers use, as any tap test (root or subtest) has them. */
 export type Asserts = Pick<TAP, 'ok' | 'fail' | 'equal'>;
 
 /**
- * Await `promise`, which must reject with a TraceError carrying `code`.
+ * Await `promise`, which must reject with a ServiceError carrying `code`.
  * Returns the error (or undefined when the assertion failed) for further checks.
  */
 export async function rejectsWithCode(
@@ -16,8 +17,8 @@ export async function rejectsWithCode(
   promise: Promise<unknown>,
   code: TraceErrorCode | readonly TraceErrorCode[],
   message?: string,
-): Promise<TraceError | undefined> {
-  const wanted = typeof code === 'string' ? [code] : code;
+): Promise<ServiceError | undefined> {
+  const wanted: readonly ServiceErrorCode[] = typeof code === 'string' ? [code] : code;
   try {
     const value = await promise;
     const result = value as Partial<TraceResult> | undefined;
@@ -26,8 +27,8 @@ export async function rejectsWithCode(
     });
     return undefined;
   } catch (error) {
-    if (!(error instanceof TraceError)) {
-      t.fail(message ?? 'expected a TraceError', { found: error });
+    if (!(error instanceof ServiceError)) {
+      t.fail(message ?? 'expected a ServiceError', { found: error });
       return undefined;
     }
     t.ok(wanted.includes(error.code), message ?? `rejects with ${wanted.join(' or ')}`, { found: error.code, wanted });

@@ -5,7 +5,8 @@
  */
 import t from 'tap';
 
-import { boundedTracer, TraceError, type Tracer } from '../../src/core/tracer.js';
+import { ServiceError } from '../../src/core/errors.js';
+import { boundedTracer, type Tracer } from '../../src/core/tracer.js';
 import { buildTestApp } from '../helpers/app.js';
 import { busyLogo } from '../helpers/fixtures.js';
 import { checkerboard, noise } from '../helpers/hostile.js';
@@ -47,7 +48,7 @@ t.test('a client that disconnects stops its trace: the gate is free at once and 
     return engine(image, settings, signal).then(
       (result) => (outcomes.push('finished'), result),
       (error: unknown) => {
-        outcomes.push(error instanceof TraceError ? error.code : String(error));
+        outcomes.push(error instanceof ServiceError ? error.code : String(error));
         throw error;
       },
     );
