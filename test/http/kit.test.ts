@@ -52,6 +52,24 @@ t.test('a user-chosen name cannot break out of Content-Disposition', async (t) =
   );
 });
 
+t.test('the download name and the files inside carry the same slug, for long and non-ASCII names', async (t) => {
+  const { app } = await buildTestApp(t);
+  const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
+  const names = ['International Federation of Logo Designers and Brand Strategists', 'Crème Brûlée Café Zürich'];
+  t.ok(names[0]!.length > 60, 'longer than the 60 characters the download name used to keep');
+  for (const name of names) {
+    const res = await app.inject({ method: 'POST', url: `/api/jobs/${job.id}/kit`, payload: { name } });
+    t.equal(res.statusCode, 200);
+    const downloadSlug = /filename="([a-z0-9-]+)-kit\.zip"/.exec(res.headers['content-disposition'] ?? '')?.[1];
+    t.ok(downloadSlug, `${name}: a slug in the download name`);
+    const entries = new AdmZip(res.rawPayload).getEntries().map((e) => e.entryName);
+    const logoFiles = entries.filter((path) => path.startsWith('logo/'));
+    t.ok(logoFiles.length > 0);
+    for (const path of logoFiles) t.ok(path.startsWith(`logo/${downloadSlug}-`) || path === `logo/${downloadSlug}.svg`, `${path} carries ${downloadSlug}`);
+    t.ok(entries.includes(`palette/${downloadSlug}.ase`), `palette/${downloadSlug}.ase`);
+  }
+});
+
 t.test('invalid fields are 422; unknown jobs 404; a full gate 429', async (t) => {
   const gate = createLocalGate(1);
   const { app } = await buildTestApp(t, {}, { gate });
