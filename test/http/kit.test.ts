@@ -46,10 +46,8 @@ t.test('a user-chosen name cannot break out of Content-Disposition', async (t) =
     payload: { name: 'Ünïcode "Brand"; x=\\y' },
   });
   t.equal(res.statusCode, 200);
-  t.equal(
-    res.headers['content-disposition'],
-    `attachment; filename="unicode-brand-x-y-kit.zip"; filename*=UTF-8''unicode-brand-x-y-kit.zip`,
-  );
+  // The slug is plain ASCII, so filename alone carries it (filename* is for names that are not: content-disposition.test.ts).
+  t.equal(res.headers['content-disposition'], 'attachment; filename="unicode-brand-x-y-kit.zip"');
 });
 
 t.test('the download name and the files inside carry the same slug, for long and non-ASCII names', async (t) => {
