@@ -6,7 +6,7 @@
 import { KitNotExportedError } from './errors.js';
 import { buildBrandKit, type BrandKitRequest } from './brand-kit/index.js';
 import { renderMockup, type MockupKind } from './mockups/index.js';
-import { renderPng, scaleToFit } from './render.js';
+import { rasterize, scaleToFit } from './raster.js';
 import { sampleLogoPng } from './sample-logo.js';
 import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
 import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
@@ -124,7 +124,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     async previewPng(id) {
       const job = await get(id);
       const scale = scaleToFit(job.width, job.height, PREVIEW_MAX_SIDE_PX);
-      return rendering(job, 'preview.png', (svg) => renderPng(svg, { scale }));
+      return rendering(job, 'preview.png', (svg) => rasterize(svg, { scale }));
     },
 
     async mockupPng(id, kind) {

@@ -1,8 +1,9 @@
 /**
- * Every PNG of the kit and the mockups is an SVG drawing rendered by resvg on the libuv
- * threadpool, then encoded by sharp, also off the event loop (resvg's own
- * asPng() would encode on the JS thread). One render per core runs at once, so
- * a build keeps the cores busy without holding every bitmap in memory together.
+ * The one SVG -> PNG path of the service (previews, the sample logo, the kit,
+ * the mockups, review sheets): resvg renders on the libuv threadpool, then
+ * sharp encodes, also off the event loop (resvg's own asPng() would encode on
+ * the JS thread). One render per core runs at once, so a build keeps the cores
+ * busy without holding every bitmap in memory together.
  */
 import { availableParallelism } from 'node:os';
 
@@ -12,6 +13,10 @@ import sharp from 'sharp';
 import { FONT_FAMILY, FONT_FILES } from './fonts.js';
 
 export interface RasterOptions {
+  /** Output pixels per SVG unit; by default the SVG's own size. */
+  scale?: number;
+  /** CSS color painted behind the drawing; transparent when omitted. */
+  background?: string;
   /** Drop the alpha channel (iOS icons must not have one). The drawing must paint every pixel. */
   opaque?: boolean;
   /** The drawing sets text: load the kit's font. */
@@ -44,11 +49,20 @@ export function drawing(width: number, height: number, body: string): string {
 
 export function rasterize(svg: string, options: RasterOptions = {}): Promise<Buffer> {
   return withRenderSlot(async () => {
-    const rendered = await renderAsync(svg, { font: options.text ? KIT_FONTS : NO_FONTS });
+    const rendered = await renderAsync(svg, {
+      font: options.text ? KIT_FONTS : NO_FONTS,
+      ...(options.scale === undefined ? {} : { fitTo: { mode: 'zoom', value: options.scale } }),
+      ...(options.background === undefined ? {} : { background: options.background }),
+    });
     // resvg hands out premultiplied RGBA; sharp un-premultiplies when told so.
     const image = sharp(rendered.pixels, {
       raw: { width: rendered.width, height: rendered.height, channels: 4, premultiplied: true },
     });
     return (options.opaque ? image.removeAlpha() : image).png().toBuffer();
   });
+}
+
+/** Scale that fits a width x height drawing within `maxSide` pixels, never enlarging it. */
+export function scaleToFit(width: number, height: number, maxSide: number): number {
+  return Math.min(1, maxSide / Math.max(width, height, 1));
 }

@@ -4,7 +4,7 @@
  * something to crop. POST /api/sample renders it to PNG and traces it like an
  * upload.
  */
-import { renderPng } from './render.js';
+import { rasterize } from './raster.js';
 
 export const SAMPLE_LOGO_COLORS = ['#1e2a4a', '#f2a541', '#e4572e', '#29a19c'] as const;
 
@@ -24,7 +24,7 @@ let png: Promise<Buffer> | undefined;
 
 /** The sample logo as PNG, rendered once per process. */
 export function sampleLogoPng(): Promise<Buffer> {
-  png ??= renderPng(SAMPLE_LOGO_SVG).catch((error: unknown) => {
+  png ??= rasterize(SAMPLE_LOGO_SVG).catch((error: unknown) => {
     png = undefined;
     throw error;
   });
