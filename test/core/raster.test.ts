@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import t from 'tap';
 
-import { rasterize, scaleToFit } from '../../src/core/raster.js';
+import { createRasterizer, scaleToFit } from '../../src/core/raster.js';
+
+const rasterize = createRasterizer();
 
 t.test('rasterize renders at a scale, transparent unless a background is given', async (t) => {
   const svg =

@@ -1,11 +1,13 @@
 /**
  * The brand kit: one ZIP with the logo files, palette files, brand guide, web
- * and app icons, social images and mockups. Builds run one at a time (a
- * module-level queue), so the process never holds two kits' bitmaps at once.
+ * and app icons, social images and mockups. A builder runs its builds one at
+ * a time, so a process with one builder never holds two kits' bitmaps at once.
  */
 import { UnprocessableError } from '../errors.js';
+import { createLocalGate, runWhenFree } from '../gate.js';
 import { KIT_NAME_MAX_CHARS } from '../limits.js';
 import { parseLogoArt } from '../logo-art.js';
+import type { Rasterize } from '../raster.js';
 import { androidFiles } from './android-icons.js';
 import type { KitContext } from './context.js';
 import { guideFiles } from './guide-files.js';
@@ -16,7 +18,6 @@ import { fileSlug } from './names.js';
 import { analyzePalette } from './palette.js';
 import { paletteFiles } from './palette-files.js';
 import { readmeFile } from './readme.js';
-import { createSerialQueue } from './serial-queue.js';
 import { socialFiles } from './social.js';
 import { webFiles } from './web-icons.js';
 import { writeZip } from './zip.js';
@@ -82,7 +83,7 @@ function checkRequest(request: BrandKitRequest): void {
   if (!HEX_COLOR.test(request.backgroundColor)) throw new RangeError(`background color must be #rrggbb (got ${JSON.stringify(request.backgroundColor)})`);
 }
 
-async function build(logo: BrandKitLogo, request: BrandKitRequest): Promise<Buffer> {
+async function build(logo: BrandKitLogo, request: BrandKitRequest, rasterize: Rasterize): Promise<Buffer> {
   checkRequest(request);
   const art = parseLogoArt(logo.svg);
   const kit: KitContext = {
@@ -91,6 +92,7 @@ async function build(logo: BrandKitLogo, request: BrandKitRequest): Promise<Buff
     name: request.name,
     slug: fileSlug(request.name),
     background: request.backgroundColor.toLowerCase(),
+    rasterize,
   };
   const groups = await Promise.all([
     logoFiles(kit),
@@ -106,12 +108,14 @@ async function build(logo: BrandKitLogo, request: BrandKitRequest): Promise<Buff
   return writeZip([readmeFile(kit, files), ...files]);
 }
 
-const oneAtATime = createSerialQueue();
-
 /**
  * The kit's ZIP; the same logo and request always give the same bytes.
  * Throws LogoArtError for an SVG that is not our engine's, RangeError for a request out of bounds.
  */
-export function buildBrandKit(logo: BrandKitLogo, request: BrandKitRequest): Promise<Buffer> {
-  return oneAtATime(() => build(logo, request));
+export type BuildBrandKit = (logo: BrandKitLogo, request: BrandKitRequest) => Promise<Buffer>;
+
+/** A kit builder drawing its PNGs with `rasterize`; its builds wait their turn, one at a time. */
+export function createBrandKitBuilder(rasterize: Rasterize): BuildBrandKit {
+  const oneAtATime = createLocalGate(1);
+  return (logo, request) => runWhenFree(oneAtATime, () => build(logo, request, rasterize));
 }

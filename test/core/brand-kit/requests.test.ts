@@ -1,8 +1,8 @@
 /** What buildBrandKit refuses before any work: requests the API could never send, SVGs that are not our engine's. */
 import t from 'tap';
 
-import { buildBrandKit } from '../../../src/core/brand-kit/index.js';
 import { KIT_NAME_MAX_CHARS } from '../../../src/core/limits.js';
+import { buildBrandKit } from '../../helpers/kit.js';
 
 const LOGO = {
   svg: '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50"><path fill="#336699" d="M0 0h100v50H0z"/></svg>',
