@@ -13,7 +13,8 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 
-import { buildBrandKit } from '../src/core/brand-kit/index.js';
+import { createBrandKitBuilder } from '../src/core/brand-kit/index.js';
+import { createRasterizer } from '../src/core/raster.js';
 import { traceImage } from '../src/core/tracer.js';
 import { corpusDirOf, exitUnlessCorpus, PROJECT_ROOT } from './lib/args.js';
 import { describeMachine, describeMachineLine } from './lib/machine.js';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
     logos.push({ file, logo: { svg, palette, width, height } });
   }
 
+  const buildBrandKit = createBrandKitBuilder(createRasterizer());
   const stalls = monitorEventLoopDelay({ resolution: 5 });
   stalls.enable();
   const runs: Run[] = [];

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createLocalGate, type ConcurrencyGate } from './core/gate.js';
 import { createJobService } from './core/jobs.js';
+import { createRasterizer } from './core/raster.js';
 import { createRevisionService } from './core/revisions.js';
 import { boundedTracer, type Tracer } from './core/tracer.js';
 import { createSponsorDirectory } from './core/sponsors.js';
@@ -71,12 +72,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const store = options.store ?? (await openFileStore({ dir: config.dataDir }));
   const trace = options.trace ?? boundedTracer(config.traceDeadlineMs);
-  const jobs = createJobService({ store, ttlSeconds: config.jobTtlSeconds, trace });
+  // One set of render slots for every PNG the service draws.
+  const rasterize = createRasterizer();
+  const jobs = createJobService({ store, ttlSeconds: config.jobTtlSeconds, trace, rasterize });
   await app.register(services, {
     config,
     store,
     jobs,
-    revisions: createRevisionService({ store, jobs, ttlSeconds: config.jobTtlSeconds, trace }),
+    revisions: createRevisionService({ store, jobs, ttlSeconds: config.jobTtlSeconds, trace, rasterize }),
     uploads: createUploadService({ store, maxLiveUploads: config.maxLiveUploads }),
     gate: options.gate ?? createLocalGate(config.maxConcurrentJobs),
     sponsors: createSponsorDirectory(config.sponsorsFile),

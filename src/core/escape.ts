@@ -1,9 +1,12 @@
 /** Escaping for text placed in XML, SVG and HTML, and in Markdown. */
-const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+import escapeHtml from 'escape-html';
 
-/** For element content and quoted attributes alike. */
+/**
+ * For element content and quoted attributes alike, in XML, SVG and HTML: escapes & < > " and '
+ * (escape-html, the escaper Express uses), so it is the one escaper for every markup we write.
+ */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
+  return escapeHtml(text);
 }
 
 /** Text shown literally in Markdown: its punctuation cannot start links, images, emphasis or HTML. */

@@ -4,10 +4,10 @@
  * no HTTP concerns; callers decide which operations go through the gate.
  */
 import { kitNotExported } from './errors.js';
-import { buildBrandKit, type BrandKitRequest } from './brand-kit/index.js';
+import { createBrandKitBuilder, type BrandKitRequest } from './brand-kit/index.js';
 import { renderMockup, type MockupKind } from './mockups/index.js';
-import { renderPng, scaleToFit } from './render.js';
-import { sampleLogoPng } from './sample-logo.js';
+import { scaleToFit, type Rasterize } from './raster.js';
+import { createSampleLogoPng } from './sample-logo.js';
 import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
 import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { jobRecords, SVG_FILE } from './job-records.js';
@@ -21,6 +21,8 @@ export interface JobServiceOptions {
   ttlSeconds: number;
   /** The engine, bounded by the service's deadline; tests replace it to hold a trace open. */
   trace: Tracer;
+  /** Draws every PNG the service makes; the app shares one with the revision service. */
+  rasterize: Rasterize;
   now?: () => number;
 }
 
@@ -37,6 +39,8 @@ export interface JobService {
   vectorize(image: Buffer, settings: TraceSettings, uploadSessionId: string, signal?: AbortSignal): Promise<JobRecord>;
   /** Traces the built-in sample logo into a new job. */
   sample(trim: boolean): Promise<JobRecord>;
+  /** The built-in sample logo as PNG, rendered once. */
+  samplePng(): Promise<Buffer>;
   /** A new job whose SVG leaves out `colors`; the source job is unchanged and nothing is re-traced. */
   hideColors(sourceId: string, colors: readonly string[]): Promise<JobRecord>;
   /** The live job, or JOB_NOT_FOUND / JOB_EXPIRED. */
@@ -56,7 +60,9 @@ export function warningOf(trace: TraceResult): string {
 
 export function createJobService(options: JobServiceOptions): JobService {
   const { store } = options;
-  const { trace } = options;
+  const { trace, rasterize } = options;
+  const buildBrandKit = createBrandKitBuilder(rasterize);
+  const samplePng = createSampleLogoPng(rasterize);
   const records = jobRecords({ store, ttlSeconds: options.ttlSeconds, now: options.now ?? Date.now });
   const { get, file, svgText, rendering } = records;
 
@@ -90,8 +96,10 @@ export function createJobService(options: JobServiceOptions): JobService {
     },
 
     async sample(trim) {
-      return fromTrace('sample', await sampleLogoPng(), { ...DEFAULT_SETTINGS, trim }, '');
+      return fromTrace('sample', await samplePng(), { ...DEFAULT_SETTINGS, trim }, '');
     },
+
+    samplePng,
 
     async hideColors(sourceId, colors) {
       const source = await get(sourceId);
@@ -124,11 +132,11 @@ export function createJobService(options: JobServiceOptions): JobService {
     async previewPng(id) {
       const job = await get(id);
       const scale = scaleToFit(job.width, job.height, PREVIEW_MAX_SIDE_PX);
-      return rendering(job, 'preview.png', (svg) => renderPng(svg, { scale }));
+      return rendering(job, 'preview.png', (svg) => rasterize(svg, { scale }));
     },
 
     async mockupPng(id, kind) {
-      return rendering(await get(id), `mockup-${kind}.png`, (svg) => renderMockup(kind, svg));
+      return rendering(await get(id), `mockup-${kind}.png`, (svg) => renderMockup(kind, svg, rasterize));
     },
 
     async kitZip(id, request) {

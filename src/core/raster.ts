@@ -1,8 +1,10 @@
 /**
- * Every PNG of the kit and the mockups is an SVG drawing rendered by resvg on the libuv
- * threadpool, then encoded by sharp, also off the event loop (resvg's own
- * asPng() would encode on the JS thread). One render per core runs at once, so
- * a build keeps the cores busy without holding every bitmap in memory together.
+ * The one SVG -> PNG path of the service (previews, the sample logo, the kit,
+ * the mockups, review sheets): resvg renders on the libuv threadpool, then
+ * sharp encodes, also off the event loop (resvg's own asPng() would encode on
+ * the JS thread). A rasterizer lets a bounded number of renders run at once,
+ * so a build keeps the cores busy without holding every bitmap in memory
+ * together; the app makes one and hands it to everything that draws PNGs.
  */
 import { availableParallelism } from 'node:os';
 
@@ -10,28 +12,17 @@ import { renderAsync } from '@resvg/resvg-js';
 import sharp from 'sharp';
 
 import { FONT_FAMILY, FONT_FILES } from './fonts.js';
+import { createLocalGate, runWhenFree } from './gate.js';
 
 export interface RasterOptions {
+  /** Output pixels per SVG unit; by default the SVG's own size. */
+  scale?: number;
+  /** CSS color painted behind the drawing; transparent when omitted. */
+  background?: string;
   /** Drop the alpha channel (iOS icons must not have one). The drawing must paint every pixel. */
   opaque?: boolean;
   /** The drawing sets text: load the kit's font. */
   text?: boolean;
-}
-
-/** One render per core: more would only hold more bitmaps in memory at once. */
-const CONCURRENT_RENDERS = Math.max(2, availableParallelism());
-let running = 0;
-const queued: Array<() => void> = [];
-
-async function withRenderSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= CONCURRENT_RENDERS) await new Promise<void>((resolve) => queued.push(resolve));
-  running += 1;
-  try {
-    return await task();
-  } finally {
-    running -= 1;
-    queued.shift()?.();
-  }
 }
 
 const NO_FONTS = { loadSystemFonts: false };
@@ -42,13 +33,29 @@ export function drawing(width: number, height: number, body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
 }
 
-export function rasterize(svg: string, options: RasterOptions = {}): Promise<Buffer> {
-  return withRenderSlot(async () => {
-    const rendered = await renderAsync(svg, { font: options.text ? KIT_FONTS : NO_FONTS });
-    // resvg hands out premultiplied RGBA; sharp un-premultiplies when told so.
-    const image = sharp(rendered.pixels, {
-      raw: { width: rendered.width, height: rendered.height, channels: 4, premultiplied: true },
-    });
-    return (options.opaque ? image.removeAlpha() : image).png().toBuffer();
+async function renderPng(svg: string, options: RasterOptions): Promise<Buffer> {
+  const rendered = await renderAsync(svg, {
+    font: options.text ? KIT_FONTS : NO_FONTS,
+    ...(options.scale === undefined ? {} : { fitTo: { mode: 'zoom', value: options.scale } }),
+    ...(options.background === undefined ? {} : { background: options.background }),
   });
+  // resvg hands out premultiplied RGBA; sharp un-premultiplies when told so.
+  const image = sharp(rendered.pixels, {
+    raw: { width: rendered.width, height: rendered.height, channels: 4, premultiplied: true },
+  });
+  return (options.opaque ? image.removeAlpha() : image).png().toBuffer();
+}
+
+/** An SVG document to PNG bytes. */
+export type Rasterize = (svg: string, options?: RasterOptions) => Promise<Buffer>;
+
+/** Renders in slots of its own; one per core by default, as more would only hold more bitmaps in memory at once. */
+export function createRasterizer(concurrentRenders = Math.max(2, availableParallelism())): Rasterize {
+  const slots = createLocalGate(concurrentRenders);
+  return (svg, options = {}) => runWhenFree(slots, () => renderPng(svg, options));
+}
+
+/** Scale that fits a width x height drawing within `maxSide` pixels, never enlarging it. */
+export function scaleToFit(width: number, height: number, maxSide: number): number {
+  return Math.min(1, maxSide / Math.max(width, height, 1));
 }

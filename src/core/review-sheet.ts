@@ -8,7 +8,7 @@ import { escapeXml } from './escape.js';
 import { FONT_FAMILY } from './fonts.js';
 import { fitInBox, inset, type Box } from './geometry.js';
 import { logoInBox, parseLogoArt, type LogoArt } from './logo-art.js';
-import { drawing, rasterize } from './raster.js';
+import { drawing, type Rasterize } from './raster.js';
 
 const PANEL = { width: 360, height: 270 };
 const MARGIN = 16;
@@ -54,6 +54,7 @@ export async function renderReviewSheet(
   svg: string,
   palette: readonly string[],
   hidden: readonly string[],
+  rasterize: Rasterize,
 ): Promise<Buffer> {
   const art = parseLogoArt(svg);
   const colors = [...palette.map((c) => ({ c, hidden: false })), ...hidden.map((c) => ({ c, hidden: true }))];

@@ -16,6 +16,7 @@ import { jobRecords } from './job-records.js';
 import { EXPORTED_KIT_FILE, warningOf, type JobService } from './jobs.js';
 import type { Tracer } from './tracer.js';
 import { withChanges, type SettingChanges, type TraceSettings } from './settings.js';
+import type { Rasterize } from './raster.js';
 import { renderReviewSheet } from './review-sheet.js';
 import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { newToken } from './tokens.js';
@@ -35,6 +36,8 @@ export interface RevisionServiceOptions {
   ttlSeconds: number;
   /** The engine, bounded by the service's deadline. */
   trace: Tracer;
+  /** Draws the review sheets; the app shares one with the job service. */
+  rasterize: Rasterize;
   now?: () => number;
 }
 
@@ -75,7 +78,7 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 export function createRevisionService(options: RevisionServiceOptions): RevisionService {
-  const { store, jobs } = options;
+  const { store, jobs, rasterize } = options;
   const { trace } = options;
   const now = options.now ?? Date.now;
   const records = jobRecords({ store, ttlSeconds: options.ttlSeconds, now });
@@ -184,7 +187,7 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
     async reviewSheet(id) {
       const revision = await get(id);
       return records.rendering(revision, REVIEW_SHEET_FILE, (svg) =>
-        renderReviewSheet(svg, revision.palette, revision.hiddenColors),
+        renderReviewSheet(svg, revision.palette, revision.hiddenColors, rasterize),
       );
     },
 

@@ -4,7 +4,7 @@
  * something to crop. POST /api/sample renders it to PNG and traces it like an
  * upload.
  */
-import { renderPng } from './render.js';
+import type { Rasterize } from './raster.js';
 
 export const SAMPLE_LOGO_COLORS = ['#1e2a4a', '#f2a541', '#e4572e', '#29a19c'] as const;
 
@@ -20,13 +20,14 @@ export const SAMPLE_LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="6
   <rect x="392" y="252" width="88" height="44" rx="22" fill="${vermilion}"/>
 </svg>`;
 
-let png: Promise<Buffer> | undefined;
-
-/** The sample logo as PNG, rendered once per process. */
-export function sampleLogoPng(): Promise<Buffer> {
-  png ??= renderPng(SAMPLE_LOGO_SVG).catch((error: unknown) => {
-    png = undefined;
-    throw error;
-  });
-  return png;
+/** The sample logo as PNG: rendered on the first call, then kept (a failed render is tried again next time). */
+export function createSampleLogoPng(rasterize: Rasterize): () => Promise<Buffer> {
+  let png: Promise<Buffer> | undefined;
+  return () => {
+    png ??= rasterize(SAMPLE_LOGO_SVG).catch((error: unknown) => {
+      png = undefined;
+      throw error;
+    });
+    return png;
+  };
 }

@@ -1,24 +1,16 @@
 /**
- * Content-Disposition: attachment with a file name that may come from the
- * user: an ASCII fallback with quotes and backslashes removed, plus the exact
- * name percent-encoded in filename* (RFC 6266, RFC 8187).
+ * Content-Disposition: attachment, written by the `content-disposition` package
+ * (RFC 6266): the name as a quoted filename when it is plain ASCII, otherwise
+ * an ASCII fallback in filename plus the exact name in filename* (UTF-8, RFC 8187).
  */
-export function attachment(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7E]|["\\%]/g, '_');
-  const exact = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
+import contentDisposition from 'content-disposition';
+
+/** Non-ASCII becomes '_'; so do quotes, backslashes and '%', which some clients mangle in filename. */
+function asciiFallback(filename: string): string {
+  return filename.replace(/[^\x20-\x7E]|["\\%]/g, '_');
 }
 
-/** A file-name-safe slug of a display name: lower-case ASCII letters, digits and dashes. */
-export function slug(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+/** `filename` is a base name: the package keeps only what follows the last slash or backslash. */
+export function attachment(filename: string): string {
+  return contentDisposition(filename, { fallback: asciiFallback(filename) });
 }

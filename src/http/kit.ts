@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
 import { kitRequestOf } from '../core/brand-kit/index.js';
-import { attachment, slug } from './content-disposition.js';
+import { kitZipName } from '../core/brand-kit/names.js';
+import { attachment } from './content-disposition.js';
 import { binary, busyText, ErrorBody, INVALID_KEY, KitRequest, operation, TokenParams, UNSUPPORTED_VERSION } from './schemas.js';
 
 /** The spec declares the kit's errors under the zip media type too; the body is always the JSON error body. */
@@ -39,7 +40,7 @@ const kit: FastifyPluginAsyncTypebox = async (app) => {
       const { token } = request.params;
       const kitRequest = kitRequestOf(request.body);
       const zip = await runInSlot(app.gate, () => app.jobs.kitZip(token, kitRequest));
-      reply.header('Content-Disposition', attachment(`${slug(kitRequest.name) || 'brand'}-kit.zip`));
+      reply.header('Content-Disposition', attachment(kitZipName(kitRequest.name)));
       return reply.type('application/zip').send(zip);
     },
   });

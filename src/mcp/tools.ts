@@ -14,7 +14,6 @@ import { runInSlot, type ConcurrencyGate } from '../core/gate.js';
 import type { JobService } from '../core/jobs.js';
 import { UPLOAD_MAX_BYTES } from '../core/limits.js';
 import type { RevisionService } from '../core/revisions.js';
-import { sampleLogoPng } from '../core/sample-logo.js';
 import { DEFAULT_SETTINGS, withChanges } from '../core/settings.js';
 import type { UploadService } from '../core/uploads.js';
 import type { JobRecord } from '../core/job-store.js';
@@ -34,7 +33,7 @@ import { asToolResult, toolError, type ToolLog } from './tool-errors.js';
 import { spokenBytes, type ServiceTerms } from '../core/terms.js';
 
 export interface ToolDeps {
-  jobs: Pick<JobService, 'previewPng'>;
+  jobs: Pick<JobService, 'previewPng' | 'samplePng'>;
   revisions: RevisionService;
   uploads: UploadService;
   gate: ConcurrencyGate;
@@ -113,7 +112,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
             ? await deps.uploads.image(upload_id)
             : image_base64 !== undefined
               ? decodeBase64Image(image_base64)
-              : await sampleLogoPng();
+              : await deps.jobs.samplePng();
         const traceSettings = withChanges(DEFAULT_SETTINGS, settings);
         return revisionToolResult(await runInSlot(gate, () => revisions.create(image, traceSettings)));
       }),

@@ -20,6 +20,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+import { LRUCache } from 'lru-cache';
 import Value from 'typebox/value';
 
 import {
@@ -39,7 +40,7 @@ export interface FileStoreOptions {
   sweepIntervalMs?: number;
   /** How long an expired token is still recognised as expired rather than unknown. */
   expiredTokenMemoryMs?: number;
-  /** Bytes of recently read files kept in memory. */
+  /** Bytes of recently read files kept in memory (positive). */
   fileCacheBytes?: number;
   now?: () => number;
 }
@@ -49,44 +50,14 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SAFE_FILE_NAME = /^[a-z0-9][a-z0-9.-]{0,63}$/;
 const LARGEST_CACHED_FILE = 4 * 1024 * 1024;
 
-/** Least-recently-used cache of file contents, bounded by total bytes. */
-class ByteCache {
-  private readonly entries = new Map<string, Buffer>();
-  private bytes = 0;
-  constructor(private readonly capacity: number) {}
-
-  get(key: string): Buffer | undefined {
-    const value = this.entries.get(key);
-    if (value) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: Buffer): void {
-    if (value.length > Math.min(LARGEST_CACHED_FILE, this.capacity)) return;
-    this.deleteKey(key);
-    this.entries.set(key, value);
-    this.bytes += value.length;
-    for (const [oldest, old] of this.entries) {
-      if (this.bytes <= this.capacity) break;
-      this.entries.delete(oldest);
-      this.bytes -= old.length;
-    }
-  }
-
-  deletePrefix(prefix: string): void {
-    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.deleteKey(key);
-  }
-
-  private deleteKey(key: string): void {
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.bytes -= old.length;
-    }
-  }
+/** Least-recently-used cache of file contents, bounded by total bytes; files larger than a few MB are not kept. */
+function byteCache(capacity: number): LRUCache<string, Buffer> {
+  return new LRUCache<string, Buffer>({
+    maxSize: capacity,
+    maxEntrySize: Math.min(LARGEST_CACHED_FILE, capacity),
+    // lru-cache counts sizes as positive integers: an empty file counts as one byte.
+    sizeCalculation: (bytes) => Math.max(1, bytes.length),
+  });
 }
 
 function isMissing(error: unknown): boolean {
@@ -108,7 +79,7 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
 
   const jobs = new Map<string, JobRecord>();
   const uploads = new Map<string, UploadRecord>();
-  const cache = new ByteCache(options.fileCacheBytes ?? 64 * 1024 * 1024);
+  const cache = byteCache(options.fileCacheBytes ?? 64 * 1024 * 1024);
   const claims = new Map<string, { fingerprint: string; until: number }>();
 
   async function writeAtomically(path: string, data: string | Buffer): Promise<void> {
@@ -138,7 +109,7 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
   /** Deletes the job's record and files, leaving the marker that its token expired. */
   async function expire(id: string): Promise<void> {
     jobs.delete(id);
-    cache.deletePrefix(`${id}/`);
+    for (const key of [...cache.keys()]) if (key.startsWith(`${id}/`)) cache.delete(key);
     await writeFile(expiredMarkerPath(id), '');
     await rm(recordPath(id), { force: true });
     await rm(join(dirs.files, id), { recursive: true, force: true });

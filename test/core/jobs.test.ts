@@ -1,6 +1,7 @@
 import t from 'tap';
 
 import { createJobService } from '../../src/core/jobs.js';
+import { createRasterizer } from '../../src/core/raster.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
 import { boundedTracer } from '../../src/core/tracer.js';
 import { openFileStore } from '../../src/store/file-store.js';
@@ -10,7 +11,7 @@ import { drawnLogo } from '../helpers/images.js';
 async function service(t: Teardown, now = () => Date.now()) {
   const store = await openFileStore({ dir: await newDataDir(t), sweepIntervalMs: 0, now });
   t.teardown(() => store.close());
-  return createJobService({ store, ttlSeconds: 60, trace: boundedTracer(60_000), now });
+  return createJobService({ store, ttlSeconds: 60, trace: boundedTracer(60_000), rasterize: createRasterizer(), now });
 }
 
 t.test('vectorize stores the trace as a job that expires after the TTL', async (t) => {

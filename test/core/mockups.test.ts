@@ -5,7 +5,10 @@ import t from 'tap';
 
 import { relativeLuminance } from '../../src/core/color.js';
 import { MOCKUP_KINDS, renderMockup } from '../../src/core/mockups/index.js';
+import { createRasterizer } from '../../src/core/raster.js';
 import { decode, pixelAt, type Decoded } from '../helpers/kit.js';
+
+const rasterize = createRasterizer();
 
 const logo = (fill: string, width = 300, height = 100) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><path fill="${fill}" d="M0 0h${width}v${height}H0z"/></svg>`;
@@ -26,7 +29,7 @@ function redPixels(image: Decoded): Array<[number, number]> {
 t.test('each kind is a 1200 x 1200 opaque PNG with the logo on it', async (t) => {
   t.same(MOCKUP_KINDS, ['cap', 'tshirt']);
   for (const kind of MOCKUP_KINDS) {
-    const image = await decode(await renderMockup(kind, logo('#ff0000')));
+    const image = await decode(await renderMockup(kind, logo('#ff0000'), rasterize));
     t.same([image.width, image.height], [1200, 1200], kind);
     t.ok(redPixels(image).length > 15_000, `${kind}: the red logo is printed`);
     t.equal(pixelAt(image, 5, 5).alpha, 255, `${kind}: a full picture, backdrop included`);
@@ -34,7 +37,7 @@ t.test('each kind is a 1200 x 1200 opaque PNG with the logo on it', async (t) =>
 });
 
 t.test('the t-shirt print sits on the chest, centred, and takes on the folds and light', async (t) => {
-  const image = await decode(await renderMockup('tshirt', logo('#ff0000')));
+  const image = await decode(await renderMockup('tshirt', logo('#ff0000'), rasterize));
   const red = redPixels(image);
   const xs = red.map(([x]) => x);
   const ys = red.map(([, y]) => y);
@@ -46,7 +49,7 @@ t.test('the t-shirt print sits on the chest, centred, and takes on the folds and
 });
 
 t.test('the cap embroidery follows the front panel: the top edge of a straight bar bows into a smile', async (t) => {
-  const red = redPixels(await decode(await renderMockup('cap', logo('#ff0000', 600, 100))));
+  const red = redPixels(await decode(await renderMockup('cap', logo('#ff0000', 600, 100), rasterize)));
   const topAt = (x0: number) => Math.min(...red.filter(([x]) => Math.abs(x - x0) < 3).map(([, y]) => y));
   const xs = red.map(([x]) => x);
   const [left, right] = [Math.min(...xs), Math.max(...xs)];
@@ -60,7 +63,7 @@ t.test('the cap embroidery follows the front panel: the top edge of a straight b
 
 t.test('the garment color contrasts with the logo: light logos go on dark fabric, dark logos on light', async (t) => {
   const fabricAt = async (fill: string) => {
-    const image = await decode(await renderMockup('tshirt', logo(fill)));
+    const image = await decode(await renderMockup('tshirt', logo(fill), rasterize));
     return pixelAt(image, 600, 900).hex; // the shirt's lower front, away from the print
   };
   t.ok(relativeLuminance(await fabricAt('#ffffff')) < 0.1, 'a white logo gets a dark shirt');
@@ -69,6 +72,6 @@ t.test('the garment color contrasts with the logo: light logos go on dark fabric
 });
 
 t.test('the same logo gives the same bytes', async (t) => {
-  const digest = async () => createHash('sha256').update(await renderMockup('cap', logo('#3366cc'))).digest('hex');
+  const digest = async () => createHash('sha256').update(await renderMockup('cap', logo('#3366cc'), rasterize)).digest('hex');
   t.equal(await digest(), await digest());
 });

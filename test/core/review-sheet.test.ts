@@ -1,7 +1,10 @@
 import sharp from 'sharp';
 import t from 'tap';
 
+import { createRasterizer } from '../../src/core/raster.js';
 import { REVIEW_SHEET_WIDTH, renderReviewSheet } from '../../src/core/review-sheet.js';
+
+const rasterize = createRasterizer();
 
 /** Two squares side by side: red on the left, blue on the right. */
 const SVG =
@@ -15,7 +18,7 @@ async function pixel(png: Buffer, x: number, y: number): Promise<string> {
 }
 
 t.test('the sheet shows the logo on three surfaces above a swatch per color', async (t) => {
-  const png = await renderReviewSheet(SVG, ['#d01010', '#1020d0'], []);
+  const png = await renderReviewSheet(SVG, ['#d01010', '#1020d0'], [], rasterize);
   const meta = await sharp(png).metadata();
   t.equal(meta.format, 'png');
   t.equal(meta.width, REVIEW_SHEET_WIDTH);
@@ -33,11 +36,11 @@ t.test('the sheet shows the logo on three surfaces above a swatch per color', as
 });
 
 t.test('hidden colors get a faded, struck-through swatch after the visible ones, and rows wrap', async (t) => {
-  const oneRow = await renderReviewSheet(SVG, ['#d01010'], ['#1020d0']);
+  const oneRow = await renderReviewSheet(SVG, ['#d01010'], ['#1020d0'], rasterize);
   const hiddenSwatch = await pixel(oneRow, 136 + 30, 322 + 20);
   t.not(hiddenSwatch, '#1020d0', 'faded');
   t.equal(await pixel(oneRow, 136 + 20, 322 + 20), '#d0353f', 'the strike crosses its centre');
   const palette = Array.from({ length: 12 }, (_, i) => `#${(i * 16 + 16).toString(16).padStart(2, '0')}0000`);
-  const twoRows = await renderReviewSheet(SVG, palette, []);
+  const twoRows = await renderReviewSheet(SVG, palette, [], rasterize);
   t.ok((await sharp(twoRows).metadata()).height! > (await sharp(oneRow).metadata()).height!, 'a second row of swatches');
 });

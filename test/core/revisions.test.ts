@@ -1,6 +1,7 @@
 import t from 'tap';
 
 import { createJobService } from '../../src/core/jobs.js';
+import { createRasterizer } from '../../src/core/raster.js';
 import { createRevisionService } from '../../src/core/revisions.js';
 import { DEFAULT_SETTINGS, type TraceSettings } from '../../src/core/settings.js';
 import { newToken } from '../../src/core/tokens.js';
@@ -24,8 +25,9 @@ async function services(t: Teardown) {
   const store = await openFileStore({ dir: await newDataDir(t), sweepIntervalMs: 0, now });
   t.teardown(() => store.close());
   const tracer = controlledTracer();
-  const jobs = createJobService({ store, ttlSeconds: TTL_SECONDS, trace: tracer.trace, now });
-  const revisions = createRevisionService({ store, jobs, ttlSeconds: TTL_SECONDS, trace: tracer.trace, now });
+  const rasterize = createRasterizer();
+  const jobs = createJobService({ store, ttlSeconds: TTL_SECONDS, trace: tracer.trace, rasterize, now });
+  const revisions = createRevisionService({ store, jobs, ttlSeconds: TTL_SECONDS, trace: tracer.trace, rasterize, now });
   return { store, clock, tracer, jobs, revisions };
 }
 

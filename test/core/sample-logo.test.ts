@@ -1,10 +1,12 @@
 import sharp from 'sharp';
 import t from 'tap';
 
-import { SAMPLE_LOGO_COLORS, SAMPLE_LOGO_SVG, sampleLogoPng } from '../../src/core/sample-logo.js';
+import { createRasterizer } from '../../src/core/raster.js';
+import { createSampleLogoPng, SAMPLE_LOGO_COLORS, SAMPLE_LOGO_SVG } from '../../src/core/sample-logo.js';
 import { traceImage } from '../../src/core/tracer.js';
 
 t.test('the sample logo renders once and traces back to its brand colors', async (t) => {
+  const sampleLogoPng = createSampleLogoPng(createRasterizer());
   const png = await sampleLogoPng();
   t.equal(await sampleLogoPng(), png, 'rendered once');
   const meta = await sharp(png).metadata();

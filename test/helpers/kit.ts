@@ -4,9 +4,13 @@ import { execFileSync } from 'node:child_process';
 import AdmZip from 'adm-zip';
 import sharp from 'sharp';
 
-import { buildBrandKit, type BrandKitLogo, type BrandKitRequest } from '../../src/core/brand-kit/index.js';
+import { createBrandKitBuilder, type BrandKitLogo, type BrandKitRequest } from '../../src/core/brand-kit/index.js';
+import { createRasterizer } from '../../src/core/raster.js';
 import { traceImage } from '../../src/core/tracer.js';
 import { drawnLogo, type DrawnLogoOptions } from './images.js';
+
+/** One builder for every kit test, as the job service has one. */
+export const buildBrandKit = createBrandKitBuilder(createRasterizer());
 
 /** A drawn logo, traced, as the job service would hand it to the kit. */
 export async function tracedLogo(drawing: DrawnLogoOptions = {}): Promise<BrandKitLogo> {

@@ -46,10 +46,26 @@ t.test('a user-chosen name cannot break out of Content-Disposition', async (t) =
     payload: { name: 'Ünïcode "Brand"; x=\\y' },
   });
   t.equal(res.statusCode, 200);
-  t.equal(
-    res.headers['content-disposition'],
-    `attachment; filename="unicode-brand-x-y-kit.zip"; filename*=UTF-8''unicode-brand-x-y-kit.zip`,
-  );
+  // The slug is plain ASCII, so filename alone carries it (filename* is for names that are not: content-disposition.test.ts).
+  t.equal(res.headers['content-disposition'], 'attachment; filename="unicode-brand-x-y-kit.zip"');
+});
+
+t.test('the download name and the files inside carry the same slug, for long and non-ASCII names', async (t) => {
+  const { app } = await buildTestApp(t);
+  const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
+  const names = ['International Federation of Logo Designers and Brand Strategists', 'Crème Brûlée Café Zürich'];
+  t.ok(names[0]!.length > 60, 'longer than the 60 characters the download name used to keep');
+  for (const name of names) {
+    const res = await app.inject({ method: 'POST', url: `/api/jobs/${job.id}/kit`, payload: { name } });
+    t.equal(res.statusCode, 200);
+    const downloadSlug = /filename="([a-z0-9-]+)-kit\.zip"/.exec(res.headers['content-disposition'] ?? '')?.[1];
+    t.ok(downloadSlug, `${name}: a slug in the download name`);
+    const entries = new AdmZip(res.rawPayload).getEntries().map((e) => e.entryName);
+    const logoFiles = entries.filter((path) => path.startsWith('logo/'));
+    t.ok(logoFiles.length > 0);
+    for (const path of logoFiles) t.ok(path.startsWith(`logo/${downloadSlug}-`) || path === `logo/${downloadSlug}.svg`, `${path} carries ${downloadSlug}`);
+    t.ok(entries.includes(`palette/${downloadSlug}.ase`), `palette/${downloadSlug}.ase`);
+  }
 });
 
 t.test('invalid fields are 422; unknown jobs 404; a full gate 429', async (t) => {

@@ -6,7 +6,6 @@
 import type { KitContext } from './context.js';
 import { iconDrawing, type IconStyle } from './drawings.js';
 import type { KitFile } from './kit-file.js';
-import { rasterize } from '../raster.js';
 
 /** Pixels per dp at each density bucket. */
 const DENSITIES = [
@@ -53,12 +52,12 @@ export async function androidFiles(kit: KitContext): Promise<KitFile[]> {
       const pixels = layer.dp * scale;
       return {
         path: `android/mipmap-${bucket}/${layer.file}`,
-        data: await rasterize(iconDrawing(kit, pixels, layer.style)),
+        data: await kit.rasterize(iconDrawing(kit, pixels, layer.style)),
         purpose: `${layer.purpose}, ${bucket}: ${pixels} x ${pixels} px.`,
       };
     }),
   );
-  const [playStore, ...mipmaps] = await Promise.all([rasterize(iconDrawing(kit, PLAY_STORE_ICON_PX, PLAY_STORE)), ...jobs]);
+  const [playStore, ...mipmaps] = await Promise.all([kit.rasterize(iconDrawing(kit, PLAY_STORE_ICON_PX, PLAY_STORE)), ...jobs]);
   return [
     ...mipmaps,
     {

@@ -1,5 +1,6 @@
-/** What every part of the kit is made from: the parsed logo, its measured palette and the request. */
+/** What every part of the kit is made from: the parsed logo, its measured palette, the request, and the renderer. */
 import type { LogoArt } from '../logo-art.js';
+import type { Rasterize } from '../raster.js';
 import type { PaletteColor } from './palette.js';
 
 export interface KitContext {
@@ -11,4 +12,6 @@ export interface KitContext {
   slug: string;
   /** Lower-case '#rrggbb' behind the kit's opaque images. */
   background: string;
+  /** Draws every PNG of the kit. */
+  rasterize: Rasterize;
 }

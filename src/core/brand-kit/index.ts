@@ -1,11 +1,14 @@
 /**
  * The brand kit: one ZIP with the logo files, palette files, brand guide, web
- * and app icons, social images and mockups. Builds run one at a time (a
- * module-level queue), so the process never holds two kits' bitmaps at once.
+ * and app icons, social images and mockups. A builder runs its builds one at
+ * a time, so a process with one builder never holds two kits' bitmaps at once.
  */
 import { unprocessable } from '../errors.js';
+import { createLocalGate, runWhenFree } from '../gate.js';
 import { KIT_NAME_MAX_CHARS } from '../limits.js';
 import { parseLogoArt } from '../logo-art.js';
+import type { Rasterize } from '../raster.js';
+import { isHexColor } from '../settings.js';
 import { androidFiles } from './android-icons.js';
 import type { KitContext } from './context.js';
 import { guideFiles } from './guide-files.js';
@@ -16,7 +19,6 @@ import { fileSlug } from './names.js';
 import { analyzePalette } from './palette.js';
 import { paletteFiles } from './palette-files.js';
 import { readmeFile } from './readme.js';
-import { createSerialQueue } from './serial-queue.js';
 import { socialFiles } from './social.js';
 import { webFiles } from './web-icons.js';
 import { writeZip } from './zip.js';
@@ -53,7 +55,6 @@ export function kitRequestOf(fields: { name?: string | undefined; background_col
     backgroundColor: (fields.background_color ?? KIT_DEFAULTS.backgroundColor).toLowerCase(),
   };
 }
-const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /**
  * Characters a brand name may not hold, since the kit prints it into SVG, HTML, CSS, text and PDF: controls
@@ -78,11 +79,11 @@ export function kitNameProblem(name: string): string | null {
 function checkRequest(request: BrandKitRequest): void {
   const problem = kitNameProblem(request.name);
   if (problem) throw unprocessable(problem);
-  if ([...request.name].length > KIT_NAME_MAX_CHARS) throw new RangeError(`the brand name is longer than ${KIT_NAME_MAX_CHARS} characters`);
-  if (!HEX_COLOR.test(request.backgroundColor)) throw new RangeError(`background color must be #rrggbb (got ${JSON.stringify(request.backgroundColor)})`);
+  if ([...request.name].length > KIT_NAME_MAX_CHARS) throw unprocessable(`the brand name is longer than ${KIT_NAME_MAX_CHARS} characters`);
+  if (!isHexColor(request.backgroundColor)) throw unprocessable(`background color must be #rrggbb (got ${JSON.stringify(request.backgroundColor)})`);
 }
 
-async function build(logo: BrandKitLogo, request: BrandKitRequest): Promise<Buffer> {
+async function build(logo: BrandKitLogo, request: BrandKitRequest, rasterize: Rasterize): Promise<Buffer> {
   checkRequest(request);
   const art = parseLogoArt(logo.svg);
   const kit: KitContext = {
@@ -91,6 +92,7 @@ async function build(logo: BrandKitLogo, request: BrandKitRequest): Promise<Buff
     name: request.name,
     slug: fileSlug(request.name),
     background: request.backgroundColor.toLowerCase(),
+    rasterize,
   };
   const groups = await Promise.all([
     logoFiles(kit),
@@ -106,12 +108,14 @@ async function build(logo: BrandKitLogo, request: BrandKitRequest): Promise<Buff
   return writeZip([readmeFile(kit, files), ...files]);
 }
 
-const oneAtATime = createSerialQueue();
-
 /**
  * The kit's ZIP; the same logo and request always give the same bytes.
- * Throws LogoArtError for an SVG that is not our engine's, RangeError for a request out of bounds.
+ * Throws LogoArtError for an SVG that is not our engine's, UNPROCESSABLE for a request out of bounds.
  */
-export function buildBrandKit(logo: BrandKitLogo, request: BrandKitRequest): Promise<Buffer> {
-  return oneAtATime(() => build(logo, request));
+export type BuildBrandKit = (logo: BrandKitLogo, request: BrandKitRequest) => Promise<Buffer>;
+
+/** A kit builder drawing its PNGs with `rasterize`; its builds wait their turn, one at a time. */
+export function createBrandKitBuilder(rasterize: Rasterize): BuildBrandKit {
+  const oneAtATime = createLocalGate(1);
+  return (logo, request) => runWhenFree(oneAtATime, () => build(logo, request, rasterize));
 }

@@ -6,7 +6,6 @@
 import type { KitContext } from './context.js';
 import { iconDrawing, type IconStyle } from './drawings.js';
 import type { KitFile } from './kit-file.js';
-import { rasterize } from '../raster.js';
 
 interface AppIconSlot {
   idiom: 'iphone' | 'ipad' | 'ios-marketing';
@@ -59,7 +58,7 @@ export async function iosFiles(kit: KitContext): Promise<KitFile[]> {
   const icons = await Promise.all(
     sizes.map(async (pixels): Promise<KitFile> => ({
       path: `${FOLDER}/${fileNameFor(pixels)}`,
-      data: await rasterize(iconDrawing(kit, pixels, APP_ICON), { opaque: true }),
+      data: await kit.rasterize(iconDrawing(kit, pixels, APP_ICON), { opaque: true }),
       purpose: pixels === 1024 ? 'App Store (marketing) icon, 1024 x 1024 px, no alpha.' : `App icon, ${pixels} x ${pixels} px, no alpha.`,
     })),
   );

@@ -1,6 +1,5 @@
 /** logo/: the SVG in color and in one color, transparent PNGs, and the logo on the background color. */
 import { logoDocument } from '../logo-art.js';
-import { rasterize } from '../raster.js';
 import type { KitContext } from './context.js';
 import type { KitFile } from './kit-file.js';
 import { logoDrawing, logoOnBackground, sizeForLongSide } from './drawings.js';
@@ -15,7 +14,7 @@ async function onBackgroundPng(kit: KitContext): Promise<Buffer> {
   const logo = sizeForLongSide(kit, ON_BACKGROUND_LOGO_SIDE);
   const margin = Math.round((clearSpaceUnits(kit.art) * logo.width) / kit.art.width);
   const size = { width: logo.width + 2 * margin, height: logo.height + 2 * margin };
-  return rasterize(logoOnBackground(kit, size, { x: margin, y: margin, ...logo }), { opaque: true });
+  return kit.rasterize(logoOnBackground(kit, size, { x: margin, y: margin, ...logo }), { opaque: true });
 }
 
 export async function logoFiles(kit: KitContext): Promise<KitFile[]> {
@@ -24,7 +23,7 @@ export async function logoFiles(kit: KitContext): Promise<KitFile[]> {
     onBackgroundPng(kit),
     ...LOGO_PNG_LONG_SIDES.map(async (side): Promise<KitFile> => ({
       path: `${base}-${side}.png`,
-      data: await rasterize(logoDrawing(kit, sizeForLongSide(kit, side))),
+      data: await kit.rasterize(logoDrawing(kit, sizeForLongSide(kit, side))),
       purpose: `The logo, transparent PNG, ${side} px on the long side.`,
     })),
   ]);

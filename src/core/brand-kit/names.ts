@@ -9,7 +9,10 @@ export function singleLine(name: string): string {
   return name.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
 }
 
-/** A file-name-safe slug: lower-case ASCII letters, digits and dashes; 'brand' when nothing is left. */
+/**
+ * The one file-name-safe slug of a brand name: lower-case ASCII letters, digits and dashes, at most 40
+ * characters; 'brand' when nothing is left. The kit's inner files and its download name both use it.
+ */
 export function fileSlug(name: string): string {
   const slug = name
     .normalize('NFKD')
@@ -20,6 +23,11 @@ export function fileSlug(name: string): string {
     .slice(0, 40)
     .replace(/-+$/, '');
   return slug || 'brand';
+}
+
+/** The kit ZIP's download name, carrying the same slug as the files inside it. */
+export function kitZipName(name: string): string {
+  return `${fileSlug(name)}-kit.zip`;
 }
 
 /** Web app manifests recommend at most 12 characters for short_name (home-screen labels). */

@@ -7,7 +7,6 @@ import { mostContrasting } from '../color.js';
 import { escapeXml } from '../escape.js';
 import { FONT_FAMILY } from '../fonts.js';
 import { fitInBox, fitInCircle, shrink, type Box, type Size } from '../geometry.js';
-import { rasterize } from '../raster.js';
 import type { KitContext } from './context.js';
 import { logoOnBackground } from './drawings.js';
 import type { KitFile } from './kit-file.js';
@@ -77,7 +76,7 @@ export function socialFiles(kit: KitContext): Promise<KitFile[]> {
   return Promise.all(
     SOCIAL_IMAGES.map(async (image): Promise<KitFile> => ({
       path: `social/${image.file}`,
-      data: await rasterize(socialDrawing(kit, image), { opaque: true, text: image.caption === true }),
+      data: await kit.rasterize(socialDrawing(kit, image), { opaque: true, text: image.caption === true }),
       purpose: image.purpose,
     })),
   );

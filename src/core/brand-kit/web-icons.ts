@@ -1,7 +1,7 @@
 /** web/: favicons, the web app manifest with its maskable icons, and the <head> tags that use them. */
 import { escapeXml } from '../escape.js';
 import { logoInBox } from '../logo-art.js';
-import { drawing, rasterize } from '../raster.js';
+import { drawing } from '../raster.js';
 import type { KitContext } from './context.js';
 import { iconDrawing, type IconStyle } from './drawings.js';
 import { writeIco } from './ico.js';
@@ -57,10 +57,10 @@ function headTags(kit: KitContext): string {
 
 export async function webFiles(kit: KitContext): Promise<KitFile[]> {
   const [icoImages, favicon96, touchIcon, manifestIcons] = await Promise.all([
-    Promise.all(FAVICON_ICO_SIZES.map(async (size) => ({ size, png: await rasterize(iconDrawing(kit, size, FAVICON)) }))),
-    rasterize(iconDrawing(kit, 96, FAVICON)),
-    rasterize(iconDrawing(kit, 180, TOUCH_ICON), { opaque: true }),
-    Promise.all(MANIFEST_ICON_SIZES.map((size) => rasterize(iconDrawing(kit, size, MASKABLE), { opaque: true }))),
+    Promise.all(FAVICON_ICO_SIZES.map(async (size) => ({ size, png: await kit.rasterize(iconDrawing(kit, size, FAVICON)) }))),
+    kit.rasterize(iconDrawing(kit, 96, FAVICON)),
+    kit.rasterize(iconDrawing(kit, 180, TOUCH_ICON), { opaque: true }),
+    Promise.all(MANIFEST_ICON_SIZES.map((size) => kit.rasterize(iconDrawing(kit, size, MASKABLE), { opaque: true }))),
   ]);
   return [
     { path: 'web/favicon.ico', data: writeIco(icoImages), purpose: 'Classic favicon holding 48, 32 and 16 px images.' },

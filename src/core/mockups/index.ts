@@ -9,7 +9,7 @@ import sharp from 'sharp';
 
 import { measureFillShares } from '../fill-shares.js';
 import { parseLogoArt } from '../logo-art.js';
-import { rasterize } from '../raster.js';
+import type { Rasterize } from '../raster.js';
 import { cap } from './cap.js';
 import type { Garment } from './garment.js';
 import { pickGarmentColor } from './garment-color.js';
@@ -35,7 +35,7 @@ function layer(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
 }
 
 /** A PNG of the logo on the garment, 1200 x 1200 px. */
-export async function renderMockup(kind: MockupKind, svg: string): Promise<Buffer> {
+export async function renderMockup(kind: MockupKind, svg: string, rasterize: Rasterize): Promise<Buffer> {
   const garment = GARMENTS[kind];
   const art = parseLogoArt(svg);
   const color = pickGarmentColor(await measureFillShares(art), garment.colors);

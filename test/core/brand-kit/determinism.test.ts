@@ -3,9 +3,8 @@ import { createHash } from 'node:crypto';
 
 import t from 'tap';
 
-import { buildBrandKit } from '../../../src/core/brand-kit/index.js';
 import { FOUR_COLORS } from '../../helpers/images.js';
-import { tracedLogo, unzip } from '../../helpers/kit.js';
+import { buildBrandKit, tracedLogo, unzip } from '../../helpers/kit.js';
 
 const digest = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const logo = await tracedLogo({ palette: FOUR_COLORS });
