@@ -1,46 +1,17 @@
 /**
- * buildApp: the whole service as a Fastify instance, without listening.
- * Services are created here (or passed in by tests) and every plugin and
- * route group is registered explicitly, in dependency order.
+ * buildApp: the whole service as a Fastify instance, without listening. The
+ * composition root: it opens the store, creates the core over it (tests may
+ * pass their own store, gate or tracer) and mounts the HTTP adapter.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { Config } from './config.js';
-import { createLocalGate, type ConcurrencyGate } from './core/gate.js';
-import { createJobService } from './core/jobs.js';
-import { createRasterizer } from './core/raster.js';
-import { createRevisionService } from './core/revisions.js';
-import { boundedTracer, type Tracer } from './core/tracer.js';
-import { createSponsorDirectory } from './core/sponsors.js';
-import { createVisitorStats } from './core/stats.js';
-import { serviceTerms } from './core/terms.js';
-import { createUploadService, UPLOAD_TTL_SECONDS } from './core/uploads.js';
-import editor from './http/editor.js';
-import allowedMethods from './http/allowed-methods.js';
-import apiIndex from './http/api-index.js';
-import errors, { answerClientError, answerFrameworkError } from './http/errors.js';
-import health from './http/health.js';
-import idempotency from './http/idempotency.js';
-import jobFiles from './http/job-files.js';
-import kit from './http/kit.js';
-import mcp from './http/mcp.js';
-import mcpUploads from './http/mcp-uploads.js';
-import openapi from './http/openapi.js';
-import thirdPartyPlugins from './http/plugins.js';
-import { hostCheck } from './http/public-url.js';
-import securityHeaders from './http/security-headers.js';
-import textFields from './http/text-fields.js';
-import portal from './http/portal.js';
-import sample from './http/sample.js';
-import services from './http/services.js';
-import sponsors from './http/sponsors.js';
-import stats from './http/stats.js';
-import vectorize from './http/vectorize.js';
-import versioning, { SERVICE_VERSIONS, type VersionTable } from './http/versioning.js';
-import visibility from './http/visibility.js';
-import { openFileStore } from './store/file-store.js';
-import type { JobStore } from './core/job-store.js';
+import { createCore, type ConcurrencyGate, type JobStore, type Tracer } from './core/index.js';
+import { answerClientError, answerFrameworkError } from './http/errors.js';
+import httpApi from './http/index.js';
+import { SERVICE_VERSIONS, type VersionTable } from './http/versioning.js';
+import { openFileStore } from './store/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -70,50 +41,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clientErrorHandler: answerClientError(versions.current),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const store = options.store ?? (await openFileStore({ dir: config.dataDir }));
-  const trace = options.trace ?? boundedTracer(config.traceDeadlineMs);
-  // One set of render slots for every PNG the service draws.
-  const rasterize = createRasterizer();
-  const jobs = createJobService({ store, ttlSeconds: config.jobTtlSeconds, trace, rasterize });
-  await app.register(services, {
-    config,
-    store,
-    jobs,
-    revisions: createRevisionService({ store, jobs, ttlSeconds: config.jobTtlSeconds, trace, rasterize }),
-    uploads: createUploadService({ store, maxLiveUploads: config.maxLiveUploads }),
-    gate: options.gate ?? createLocalGate(config.maxConcurrentJobs),
-    sponsors: createSponsorDirectory(config.sponsorsFile),
-    stats: config.statsEnabled ? createVisitorStats() : null,
-    versions,
-    terms: serviceTerms({
-      jobTtlSeconds: config.jobTtlSeconds,
-      maxConcurrentJobs: config.maxConcurrentJobs,
-      uploadTtlSeconds: UPLOAD_TTL_SECONDS,
-    }),
+  const core = createCore({
+    ...config,
+    store: options.store ?? (await openFileStore({ dir: config.dataDir })),
+    gate: options.gate,
+    trace: options.trace,
   });
-  await app.register(allowedMethods);
-  await app.register(errors);
-  // CORS first: its hook must run before any other can turn a request away, so browsers can read the error.
-  await app.register(thirdPartyPlugins);
-  await app.register(securityHeaders);
-  await app.register(versioning, { table: versions });
-  await app.register(hostCheck);
-  await app.register(textFields);
-  await app.register(idempotency);
-  // The document collects the routes registered after it.
-  await app.register(openapi);
-  await app.register(health);
-  await app.register(apiIndex);
-  await app.register(portal);
-  await app.register(sponsors);
-  await app.register(stats);
-  await app.register(vectorize);
-  await app.register(sample);
-  await app.register(visibility);
-  await app.register(jobFiles);
-  await app.register(kit);
-  await app.register(editor);
-  await app.register(mcpUploads);
-  await app.register(mcp);
+  await app.register(httpApi, { ...core, config, versions });
   return app;
 }

@@ -12,7 +12,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 
 import { UPLOAD_MAX_BYTES } from '../core/limits.js';
 import { spokenBytes } from '../core/terms.js';
-import { createMcpServer } from '../mcp/server.js';
+import { createMcpServer } from '../mcp/index.js';
 import { clientLeft } from './client-gone.js';
 import { HttpError } from './errors.js';
 import { MCP_PATH, publicUrl } from './public-url.js';

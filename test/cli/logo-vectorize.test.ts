@@ -10,7 +10,7 @@ import { parseCli } from '../../src/cli/args.js';
 import { drawnLogo, FOUR_COLORS, type DrawnLogo } from '../helpers/images.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const cli = path.join(root, 'src/cli/logo-vectorize.ts');
+const cli = path.join(root, 'src/cli/index.ts');
 
 function run(args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, encoding: 'utf8' });

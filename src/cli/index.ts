@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** logo-vectorize: batch conversion of raster logos to SVG on one's own machine. */
+/** src/cli owns logo-vectorize, the command line: batch conversion of raster logos to SVG on one's own machine. */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
