@@ -188,10 +188,11 @@ async function main(): Promise<void> {
     .toBuffer();
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lv-bench-api-'));
-  const { base, child } = await startServer(
-    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAX_CONCURRENT_JOBS: '1' },
-    ['ignore', 'inherit', 'inherit'],
-  );
+  const { base, child } = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAX_CONCURRENT_JOBS: '1' }, [
+    'ignore',
+    'inherit',
+    'inherit',
+  ]);
   try {
     const { engineMs, latencyMs } = await vectorizeBesideEngine(base, image);
     const job = await vectorize(base, image);

@@ -37,7 +37,12 @@ interface Row {
 async function realLogos(): Promise<HostileImage[]> {
   const drawn = async (width: number, format: 'png' | 'jpeg') => {
     const logo = await drawnLogo({ width, format });
-    return { name: `drawn logo, ${format.toUpperCase()} ${logo.width}x${logo.height}`, image: logo.image, width: logo.width, height: logo.height };
+    return {
+      name: `drawn logo, ${format.toUpperCase()} ${logo.width}x${logo.height}`,
+      image: logo.image,
+      width: logo.width,
+      height: logo.height,
+    };
   };
   return [await drawn(2000, 'png'), await drawn(2000, 'jpeg'), await drawn(6000, 'png')];
 }
@@ -74,7 +79,10 @@ function markdown(rows: readonly Row[], worst: Row, machine: string): string {
     '',
     '| image | bytes | status | gate held (ms) | answer | plain vtracer |',
     '|---|---:|---:|---:|---|---|',
-    ...rows.map((r) => `| ${r.name} | ${r.bytes} | ${r.status} | ${r.holdMs.toFixed(0)} | ${r.detail.replace(/\|/g, '\\|')} | ${r.vtracer} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.bytes} | ${r.status} | ${r.holdMs.toFixed(0)} | ${r.detail.replace(/\|/g, '\\|')} | ${r.vtracer} |`,
+    ),
     '',
     `Worst hold: ${worst.holdMs.toFixed(0)} ms (${worst.name}); target <= ${TARGET_HOLD_MS} ms: ${worst.holdMs <= TARGET_HOLD_MS ? 'PASS' : 'FAIL'}.`,
     '',
@@ -83,7 +91,11 @@ function markdown(rows: readonly Row[], worst: Row, machine: string): string {
 }
 
 const dir = await mkdtemp(path.join(tmpdir(), 'lv-hold-'));
-const { base, child } = await startServer({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn' }, ['ignore', 'inherit', 'inherit']);
+const { base, child } = await startServer({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'warn' }, [
+  'ignore',
+  'inherit',
+  'inherit',
+]);
 try {
   const rows: Row[] = [];
   const sets = [
@@ -98,13 +110,17 @@ try {
       const vtracer = plainVtracer(file);
       const row = { name: image.name, kind, bytes: image.image.length, status, holdMs, detail, vtracer };
       rows.push(row);
-      console.log(`${row.name}: ${status} in ${holdMs.toFixed(0)} ms (${detail.slice(0, 90)}); plain vtracer ${vtracer}`);
+      console.log(
+        `${row.name}: ${status} in ${holdMs.toFixed(0)} ms (${detail.slice(0, 90)}); plain vtracer ${vtracer}`,
+      );
     }
   }
   const worst = rows.reduce((a, b) => (b.holdMs > a.holdMs ? b : a));
   const report = markdown(rows, worst, describeMachineLine(describeMachine()));
   await writeFile(path.join(PROJECT_ROOT, 'benchmarks/RESULTS-hold.md'), report);
-  console.log(`\nworst hold ${worst.holdMs.toFixed(0)} ms (${worst.name}): ${worst.holdMs <= TARGET_HOLD_MS ? 'PASS' : 'FAIL'} (target <= ${TARGET_HOLD_MS} ms)`);
+  console.log(
+    `\nworst hold ${worst.holdMs.toFixed(0)} ms (${worst.name}): ${worst.holdMs <= TARGET_HOLD_MS ? 'PASS' : 'FAIL'} (target <= ${TARGET_HOLD_MS} ms)`,
+  );
   process.exitCode = worst.holdMs <= TARGET_HOLD_MS ? 0 : 1;
 } finally {
   child.kill();

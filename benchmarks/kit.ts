@@ -56,7 +56,9 @@ async function main(): Promise<void> {
     const started = performance.now();
     const zip = await buildBrandKit(logo, REQUEST);
     runs.push({ file, colors: logo.palette.length, ms: performance.now() - started, zipBytes: zip.length });
-    console.log(`${file.padEnd(36)} ${logo.palette.length} colors  ${runs.at(-1)!.ms.toFixed(0).padStart(5)} ms  ${(zip.length / 1024).toFixed(0)} KiB`);
+    console.log(
+      `${file.padEnd(36)} ${logo.palette.length} colors  ${runs.at(-1)!.ms.toFixed(0).padStart(5)} ms  ${(zip.length / 1024).toFixed(0)} KiB`,
+    );
   }
   stalls.disable();
 
@@ -69,11 +71,17 @@ async function main(): Promise<void> {
   const machine = describeMachineLine(describeMachine());
 
   console.log(`\nmedian ${medianMs.toFixed(0)} ms (target <= ${TARGET_MEDIAN_MS} ms): ${verdict}`);
-  console.log(`first (cold) build ${times[0]!.toFixed(0)} ms, fastest ${Math.min(...times).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms`);
-  console.log(`peak RSS ${peakRssMiB.toFixed(0)} MiB; longest event-loop stall while building ${longestStallMs.toFixed(1)} ms (p99 ${(stalls.percentile(99) / 1e6).toFixed(1)} ms)`);
+  console.log(
+    `first (cold) build ${times[0]!.toFixed(0)} ms, fastest ${Math.min(...times).toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms`,
+  );
+  console.log(
+    `peak RSS ${peakRssMiB.toFixed(0)} MiB; longest event-loop stall while building ${longestStallMs.toFixed(1)} ms (p99 ${(stalls.percentile(99) / 1e6).toFixed(1)} ms)`,
+  );
   console.log(machine);
 
-  const rows = runs.map((run) => `| ${run.file} | ${run.colors} | ${run.ms.toFixed(0)} ms | ${(run.zipBytes / 1024).toFixed(0)} KiB |`);
+  const rows = runs.map(
+    (run) => `| ${run.file} | ${run.colors} | ${run.ms.toFixed(0)} ms | ${(run.zipBytes / 1024).toFixed(0)} KiB |`,
+  );
   const markdown = `# Brand-kit benchmark
 
 Run with \`npm run bench:kit\` on ${new Date().toISOString().slice(0, 10)}.

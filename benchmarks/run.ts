@@ -10,7 +10,16 @@ import { exitUnlessCorpus, PROJECT_ROOT, parseBenchArgs, USAGE, type BenchOption
 import { renderForTerminal, renderMarkdown, type BenchReport } from './lib/bench-report.js';
 import { inputLabel } from './lib/bench-tables.js';
 import { renderContactSheet, type SheetEntry } from './lib/contact-sheet.js';
-import { INPUT_TYPES, KIND_LABELS, KINDS, kindOf, loadTruth, readLogo, type InputType, type LogoTruth } from './lib/corpus.js';
+import {
+  INPUT_TYPES,
+  KIND_LABELS,
+  KINDS,
+  kindOf,
+  loadTruth,
+  readLogo,
+  type InputType,
+  type LogoTruth,
+} from './lib/corpus.js';
 import { traceWithOurs, traceWithPlainVtracer, type EngineName, type EngineOutput } from './lib/engines.js';
 import { runLargeImageCheck, type LargeImageResult } from './lib/large-image-check.js';
 import { describeMachine } from './lib/machine.js';
@@ -76,11 +85,21 @@ interface SeamRecord {
 }
 
 /** Our trace, noting its seam pixels when it has more than one color. */
-async function traceCountingSeams(bytes: Buffer, name: string, input: InputType, seams: SeamRecord[]): Promise<EngineOutput> {
+async function traceCountingSeams(
+  bytes: Buffer,
+  name: string,
+  input: InputType,
+  seams: SeamRecord[],
+): Promise<EngineOutput> {
   const output = await traceWithOurs(bytes);
   if (output.palette.length > 1) {
     const width = Number(/width="(\d+)"/.exec(output.svg)?.[1]);
-    seams.push({ name, input, at1x: countSeamPixels(output.svg, width, 1), at4x: countSeamPixels(output.svg, width, 4) });
+    seams.push({
+      name,
+      input,
+      at1x: countSeamPixels(output.svg, width, 1),
+      at4x: countSeamPixels(output.svg, width, 4),
+    });
   }
   return output;
 }
@@ -110,7 +129,12 @@ async function benchmarkLogo(
   const run: LogoRun = { results: [], small: [], sheets: [] };
   for (const input of options.inputTypes) {
     const bytes = input === 'png' ? pngBytes : await readLogo(options.corpusDir, truth.name, input);
-    const subject: ImageSubject = { truth, input, reference: input === 'png' ? pngTwin : await decodeImage(bytes), pngTwin };
+    const subject: ImageSubject = {
+      truth,
+      input,
+      reference: input === 'png' ? pngTwin : await decodeImage(bytes),
+      pngTwin,
+    };
     const pair = await measurePair(subject, bytes, () => traceCountingSeams(bytes, truth.name, input, seams));
     run.results.push(...pair.results);
     run.sheets.push(pair.sheet);
@@ -144,15 +168,23 @@ function showProgress(done: number, total: number, name: string): void {
 function summarizeAll(results: ImageResult[], inputTypes: InputType[]): EngineSummary[] {
   return inputTypes.flatMap((input) =>
     (['ours', 'vtracer'] as const).map((engine) =>
-      summarize(engine, input, results.filter((image) => image.engine === engine && image.input === input)),
+      summarize(
+        engine,
+        input,
+        results.filter((image) => image.engine === engine && image.input === input),
+      ),
     ),
   );
 }
 
 function summarizeByKind(results: ImageResult[], inputTypes: InputType[]): KindSummaries[] {
-  return KINDS.map((kind) => ({ kind, summaries: summarizeAll(results.filter((image) => image.kind === kind), inputTypes) })).filter(
-    (entry) => entry.summaries.some((summary) => summary.images > 0),
-  );
+  return KINDS.map((kind) => ({
+    kind,
+    summaries: summarizeAll(
+      results.filter((image) => image.kind === kind),
+      inputTypes,
+    ),
+  })).filter((entry) => entry.summaries.some((summary) => summary.images > 0));
 }
 
 /** Contact sheets per kind and input type, at most SHEET_SIZE images each; returns how many were written. */
@@ -166,7 +198,10 @@ async function writeContactSheets(dir: string, entries: SheetEntry[]): Promise<n
       for (let start = 0; start < own.length; start += SHEET_SIZE) {
         const part = own.length > SHEET_SIZE ? `-${start / SHEET_SIZE + 1}` : '';
         const title = `${KIND_LABELS[kind]}, ${inputLabel(input)} input: source, ours, plain vtracer on light and dark`;
-        await writeFile(path.join(dir, `${kind}-${input}${part}.png`), renderContactSheet(title, own.slice(start, start + SHEET_SIZE)));
+        await writeFile(
+          path.join(dir, `${kind}-${input}${part}.png`),
+          renderContactSheet(title, own.slice(start, start + SHEET_SIZE)),
+        );
         written++;
       }
     }
@@ -185,7 +220,9 @@ function summarizeOneColorPng(results: ImageResult[], withPotrace: boolean): Eng
   );
 }
 
-async function checkLargeImage(options: BenchOptions): Promise<{ large: LargeImageResult | null; failure: string | null }> {
+async function checkLargeImage(
+  options: BenchOptions,
+): Promise<{ large: LargeImageResult | null; failure: string | null }> {
   try {
     const png = await readLogo(options.corpusDir, LARGE_IMAGE_LOGO, 'png');
     return { large: await runLargeImageCheck(LARGE_IMAGE_LOGO, png), failure: null };
@@ -286,7 +323,9 @@ async function main(): Promise<void> {
   // Only a full run may replace the committed table; partial runs leave theirs beside the details.
   const resultsFile = path.join(options.fullRun ? BENCHMARKS_DIR : OUT_DIR, 'RESULTS.md');
   await writeFile(resultsFile, renderMarkdown(report));
-  console.log(`\nWrote ${path.relative(PROJECT_ROOT, resultsFile)}, benchmarks/out/details.json and ${sheetFiles} contact sheets in ${path.relative(PROJECT_ROOT, sheetDir)}`);
+  console.log(
+    `\nWrote ${path.relative(PROJECT_ROOT, resultsFile)}, benchmarks/out/details.json and ${sheetFiles} contact sheets in ${path.relative(PROJECT_ROOT, sheetDir)}`,
+  );
 }
 
 await main();

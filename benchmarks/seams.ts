@@ -16,7 +16,9 @@ import { countSeamPixels } from './lib/seams.js';
 const SCALES = [1, 4] as const;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { corpus: { type: 'string' }, only: { type: 'string' }, limit: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { corpus: { type: 'string' }, only: { type: 'string' }, limit: { type: 'string' } },
+  });
   const corpusDir = corpusDirOf(values.corpus, process.env);
   exitUnlessCorpus(corpusDir);
   const inputs: InputType[] = values.only ? [values.only as InputType] : [...INPUT_TYPES];

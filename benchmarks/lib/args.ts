@@ -20,7 +20,9 @@ export function corpusDirOf(flag: string | undefined, env: NodeJS.ProcessEnv): s
  */
 export function exitUnlessCorpus(dir: string): void {
   if (existsSync(path.join(dir, 'truth.json'))) return;
-  console.error(`No benchmark corpus at ${dir} (no truth.json there): pass --corpus DIR (after -- with npm run), or set CORPUS_DIR.`);
+  console.error(
+    `No benchmark corpus at ${dir} (no truth.json there): pass --corpus DIR (after -- with npm run), or set CORPUS_DIR.`,
+  );
   process.exit(2);
 }
 

@@ -43,11 +43,19 @@ function oneColorText(report: BenchReport, render: typeof renderTextTable): stri
   return render(oneColorTable(report.oneColorSummaries));
 }
 
-function kindTables(kinds: KindSummaries[], render: typeof renderTextTable, heading: (text: string) => string): string[] {
+function kindTables(
+  kinds: KindSummaries[],
+  render: typeof renderTextTable,
+  heading: (text: string) => string,
+): string[] {
   return kinds.flatMap(({ kind, summaries }) => [heading(KIND_LABELS[kind]), render(imagesTable(kind, summaries)), '']);
 }
 
-function smallInputText(report: BenchReport, render: typeof renderTextTable, heading: (text: string) => string): string[] {
+function smallInputText(
+  report: BenchReport,
+  render: typeof renderTextTable,
+  heading: (text: string) => string,
+): string[] {
   if (report.smallSummaries.length === 0) return ['Small inputs: not measured (--no-small)', ''];
   return [
     render(imagesTable(`all, ${SMALL_LONG_SIDE} px`, report.smallSummaries)),
@@ -87,7 +95,10 @@ export function renderForTerminal(report: BenchReport, results: readonly ImageRe
     '',
     `Peak RSS of the benchmark process: ${formatValue(report.peakRssBytes, 'memory')}`,
     '',
-    worstImagesText(results, [...report.summaries, ...report.oneColorSummaries.filter((summary) => summary.engine === 'potrace')]),
+    worstImagesText(results, [
+      ...report.summaries,
+      ...report.oneColorSummaries.filter((summary) => summary.engine === 'potrace'),
+    ]),
     '',
     renderTextTable(targetsTable(report.targets)),
     targetTally(report.targets),

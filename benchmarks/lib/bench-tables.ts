@@ -16,7 +16,11 @@ interface SummaryRow {
 const IMAGES: SummaryRow = { label: 'images', unit: 'number', pick: (s) => s.images };
 const FAILED: SummaryRow = { label: 'failed', unit: 'number', pick: (s) => s.failures };
 const ERROR_OVER_WHITE: SummaryRow = { label: 'mean error over white', unit: 'error', pick: (s) => s.errorOverWhite };
-const ERROR_OVER_BLACK: SummaryRow = { label: 'mean error over black (PNG)', unit: 'error', pick: (s) => s.errorOverBlack };
+const ERROR_OVER_BLACK: SummaryRow = {
+  label: 'mean error over black (PNG)',
+  unit: 'error',
+  pick: (s) => s.errorOverBlack,
+};
 const PIXELS_OFF: SummaryRow = { label: 'pixels off by > 48', unit: 'share', pick: (s) => s.pixelsOffShare };
 const MEDIAN_BYTES: SummaryRow = { label: 'median SVG size', unit: 'bytes', pick: (s) => s.medianBytes };
 const MEDIAN_PATHS: SummaryRow = { label: 'median path elements', unit: 'number', pick: (s) => s.medianPaths };

@@ -40,7 +40,8 @@ export function comparePixels(source: Raster, rendered: Raster, backdrop: Backdr
     let largest = 0;
     for (let channel = 0; channel < 3; channel++) {
       const difference = Math.abs(
-        compositeChannel(source, offset, channel, backdropValue) - compositeChannel(rendered, offset, channel, backdropValue),
+        compositeChannel(source, offset, channel, backdropValue) -
+          compositeChannel(rendered, offset, channel, backdropValue),
       );
       errorSum += difference;
       largest = Math.max(largest, difference);

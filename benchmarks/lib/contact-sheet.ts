@@ -48,7 +48,9 @@ function entryCells(entry: SheetEntry, x: number, y: number): string {
       cells.push(`<rect x="${left}" y="${top}" width="${TILE}" height="${TILE}" fill="${backdrop}"/>`);
       const href = tileImage(entry, column);
       if (href === null) {
-        cells.push(`<text x="${left + 8}" y="${top + TILE / 2}" font-family="${FONT_FAMILY}" font-size="11" fill="#c00">failed</text>`);
+        cells.push(
+          `<text x="${left + 8}" y="${top + TILE / 2}" font-family="${FONT_FAMILY}" font-size="11" fill="#c00">failed</text>`,
+        );
       } else {
         cells.push(`<image x="${left}" y="${top}" width="${TILE}" height="${TILE}" href="${href}"/>`);
       }
@@ -88,7 +90,9 @@ export function renderContactSheet(title: string, entries: readonly SheetEntry[]
     `<rect width="100%" height="100%" fill="#fff"/>` +
     `<text x="${GAP * 2}" y="16" font-family="${FONT_FAMILY}" font-size="14" font-weight="bold" fill="#111">${escapeXml(title)}</text>` +
     `${headings}${body}</svg>`;
-  return new Resvg(svg, { font: { fontFiles: [FONT_FILES.regular], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY } })
+  return new Resvg(svg, {
+    font: { fontFiles: [FONT_FILES.regular], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+  })
     .render()
     .asPng();
 }

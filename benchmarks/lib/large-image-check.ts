@@ -45,7 +45,12 @@ async function writeLargeLogo(logoPng: Buffer, file: string): Promise<void> {
     .png()
     .toBuffer();
   await sharp({
-    create: { width: LARGE_IMAGE_WIDTH, height: LARGE_IMAGE_HEIGHT, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    create: {
+      width: LARGE_IMAGE_WIDTH,
+      height: LARGE_IMAGE_HEIGHT,
+      channels: 4,
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    },
   })
     .composite([{ input: logo, gravity: 'centre' }])
     .png()

@@ -14,7 +14,10 @@ const BLEED_TOLERANCE = 2;
 const INTERIOR_MARGIN = 2;
 
 function renderAlpha(svg: string, width: number): Uint8Array {
-  const rendered = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render();
+  const rendered = new Resvg(svg, {
+    fitTo: { mode: 'width', value: width },
+    font: { loadSystemFonts: false },
+  }).render();
   const pixels = rendered.pixels;
   const alpha = new Uint8Array(pixels.length / 4);
   for (let i = 0; i < alpha.length; i++) alpha[i] = pixels[i * 4 + 3]!;
@@ -53,4 +56,3 @@ export function countSeamPixels(svg: string, width: number, scale: number): numb
   }
   return seams;
 }
-

@@ -7,7 +7,9 @@ export interface Table {
 
 /** First column left-aligned (labels), the others right-aligned (figures). */
 export function renderTextTable({ headers, rows }: Table): string {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
   const line = (cells: string[]): string =>
     cells
       .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))

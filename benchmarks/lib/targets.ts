@@ -23,18 +23,42 @@ export interface TargetCheck {
 const LARGE_IMAGE_MAX_MS = 3000;
 const LARGE_IMAGE_MAX_RSS_BYTES = 1.5e9;
 
-function check(label: string, unit: MetricUnit, measured: number, comparison: '>=' | '<=', threshold: number): TargetCheck {
+function check(
+  label: string,
+  unit: MetricUnit,
+  measured: number,
+  comparison: '>=' | '<=',
+  threshold: number,
+): TargetCheck {
   // NaN (nothing measured) fails both comparisons.
   const pass = comparison === '>=' ? measured >= threshold : measured <= threshold;
   return { label, unit, measured, comparison, threshold, relativeTo: null, pass };
 }
 
-function relativeToVtracer(label: string, unit: MetricUnit, ours: number, factor: number, vtracer: number): TargetCheck {
-  return { ...check(label, unit, ours, '<=', factor * vtracer), relativeTo: { factor, baseline: 'vtracer', value: vtracer } };
+function relativeToVtracer(
+  label: string,
+  unit: MetricUnit,
+  ours: number,
+  factor: number,
+  vtracer: number,
+): TargetCheck {
+  return {
+    ...check(label, unit, ours, '<=', factor * vtracer),
+    relativeTo: { factor, baseline: 'vtracer', value: vtracer },
+  };
 }
 
-function relativeToPotrace(label: string, unit: MetricUnit, ours: number, factor: number, potrace: number): TargetCheck {
-  return { ...check(label, unit, ours, '<=', factor * potrace), relativeTo: { factor, baseline: 'potrace', value: potrace } };
+function relativeToPotrace(
+  label: string,
+  unit: MetricUnit,
+  ours: number,
+  factor: number,
+  potrace: number,
+): TargetCheck {
+  return {
+    ...check(label, unit, ours, '<=', factor * potrace),
+    relativeTo: { factor, baseline: 'potrace', value: potrace },
+  };
 }
 
 /** Seam pixels summed over the multi-color logos of one input type, at 1x and 4x. */
@@ -55,21 +79,41 @@ function curveTargets(
   const [oneOurs, onePotrace] = [oneColorOf('ours'), oneColorOf('potrace')];
   if (oneOurs && onePotrace) {
     checks.push(
-      relativeToPotrace('One-color PNG mean error (issue 4)', 'error', oneOurs.errorOverWhite, 1, onePotrace.errorOverWhite),
-      relativeToPotrace('One-color PNG median SVG bytes (issue 4)', 'bytes', oneOurs.medianBytes, 1.2, onePotrace.medianBytes),
+      relativeToPotrace(
+        'One-color PNG mean error (issue 4)',
+        'error',
+        oneOurs.errorOverWhite,
+        1,
+        onePotrace.errorOverWhite,
+      ),
+      relativeToPotrace(
+        'One-color PNG median SVG bytes (issue 4)',
+        'bytes',
+        oneOurs.medianBytes,
+        1.2,
+        onePotrace.medianBytes,
+      ),
     );
   }
   const [pngOurs, pngVtracer] = [summaryOf('ours', 'png'), summaryOf('vtracer', 'png')];
   if (pngOurs && pngVtracer) {
     checks.push(
       relativeToVtracer('PNG mean error (issue 4)', 'error', pngOurs.errorOverWhite, 0.4, pngVtracer.errorOverWhite),
-      relativeToVtracer('PNG pixels off by > 48 (issue 4)', 'share', pngOurs.pixelsOffShare, 0.4, pngVtracer.pixelsOffShare),
+      relativeToVtracer(
+        'PNG pixels off by > 48 (issue 4)',
+        'share',
+        pngOurs.pixelsOffShare,
+        0.4,
+        pngVtracer.pixelsOffShare,
+      ),
       relativeToVtracer('PNG median SVG bytes (issue 4)', 'bytes', pngOurs.medianBytes, 0.5, pngVtracer.medianBytes),
     );
   }
   const [jpegOurs, jpegVtracer] = [summaryOf('ours', 'jpg'), summaryOf('vtracer', 'jpg')];
   if (jpegOurs && jpegVtracer) {
-    checks.push(relativeToVtracer('JPEG mean error (issue 4)', 'error', jpegOurs.errorOverWhite, 0.6, jpegVtracer.errorOverWhite));
+    checks.push(
+      relativeToVtracer('JPEG mean error (issue 4)', 'error', jpegOurs.errorOverWhite, 0.6, jpegVtracer.errorOverWhite),
+    );
   }
   for (const totals of seams) {
     const name = totals.input === 'png' ? 'PNG' : 'JPEG';
@@ -142,8 +186,20 @@ function kindTargets({ kind, summaries }: KindSummaries): TargetCheck[] {
   if (pngOurs && pngVtracer) {
     checks.push(
       check(`PNG ${kind}: palette recall`, 'rate', pngOurs.recall, '>=', 0.99),
-      relativeToVtracer(`PNG ${kind}: mean error over white`, 'error', pngOurs.errorOverWhite, 0.8, pngVtracer.errorOverWhite),
-      relativeToVtracer(`PNG ${kind}: mean error over black`, 'error', pngOurs.errorOverBlack, 0.8, pngVtracer.errorOverBlack),
+      relativeToVtracer(
+        `PNG ${kind}: mean error over white`,
+        'error',
+        pngOurs.errorOverWhite,
+        0.8,
+        pngVtracer.errorOverWhite,
+      ),
+      relativeToVtracer(
+        `PNG ${kind}: mean error over black`,
+        'error',
+        pngOurs.errorOverBlack,
+        0.8,
+        pngVtracer.errorOverBlack,
+      ),
     );
   }
   const [jpegOurs, jpegVtracer] = [pick(summaries, 'ours', 'jpg'), pick(summaries, 'vtracer', 'jpg')];
@@ -151,7 +207,13 @@ function kindTargets({ kind, summaries }: KindSummaries): TargetCheck[] {
     checks.push(
       check(`JPEG ${kind}: palette recall`, 'rate', jpegOurs.recall, '>=', 0.95),
       check(`JPEG ${kind}: near-exact`, 'rate', jpegOurs.nearExact, '>=', 0.9),
-      relativeToVtracer(`JPEG ${kind}: mean error over white`, 'error', jpegOurs.errorOverWhite, 0.8, jpegVtracer.errorOverWhite),
+      relativeToVtracer(
+        `JPEG ${kind}: mean error over white`,
+        'error',
+        jpegOurs.errorOverWhite,
+        0.8,
+        jpegVtracer.errorOverWhite,
+      ),
       check(`JPEG ${kind}: background IoU`, 'rate', jpegOurs.backgroundIoU, '>=', IOU_FLOOR[kind]),
     );
   }
@@ -166,7 +228,13 @@ function smallInputTargets(small: EngineSummary[]): TargetCheck[] {
     const name = input === 'png' ? 'PNG' : 'JPEG';
     checks.push(
       check(`Small ${name}: failed inputs`, 'number', ours.failures, '<=', 0),
-      relativeToVtracer(`Small ${name}: mean error over white`, 'error', ours.errorOverWhite, 0.5, vtracer.errorOverWhite),
+      relativeToVtracer(
+        `Small ${name}: mean error over white`,
+        'error',
+        ours.errorOverWhite,
+        0.5,
+        vtracer.errorOverWhite,
+      ),
       check(`Small ${name}: near-twin colors per image`, 'count', ours.twinsPerImage, '<=', 0),
     );
     if (input === 'jpg') checks.push(check('Small JPEG: palette recall', 'rate', ours.recall, '>=', 0.9));

@@ -1,7 +1,13 @@
 /** Command-line parsing for logo-vectorize, kept apart so it can be tested without running traces. */
 import { parseArgs } from 'node:util';
 
-import { COLOR_CHOICES, DEFAULT_SETTINGS, settingsProblem, SMOOTHING_MAX, type TraceSettings } from '../core/settings.js';
+import {
+  COLOR_CHOICES,
+  DEFAULT_SETTINGS,
+  settingsProblem,
+  SMOOTHING_MAX,
+  type TraceSettings,
+} from '../core/settings.js';
 
 export const USAGE = `Usage: logo-vectorize [options] INPUT...
 
@@ -80,7 +86,9 @@ export function parseCli(argv: string[]): CliOptions {
   if (values['out-dir'] !== undefined) options.outDir = values['out-dir'];
   if (options.help) return options;
   if (options.inputs.length === 0) throw new UsageError('no input files given');
-  if (options.output !== undefined && options.outDir !== undefined) throw new UsageError('use either -o or --out-dir, not both');
-  if (options.output !== undefined && options.inputs.length > 1) throw new UsageError('-o takes a single input; use --out-dir for many');
+  if (options.output !== undefined && options.outDir !== undefined)
+    throw new UsageError('use either -o or --out-dir, not both');
+  if (options.output !== undefined && options.inputs.length > 1)
+    throw new UsageError('-o takes a single input; use --out-dir for many');
   return options;
 }

@@ -28,7 +28,10 @@ export function hexToRgb(hex: string): Rgb {
 }
 
 export function rgbToHex({ r, g, b }: Rgb): string {
-  const channel = (v: number) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0');
+  const channel = (v: number) =>
+    Math.round(Math.min(255, Math.max(0, v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${channel(r)}${channel(g)}${channel(b)}`;
 }
 
@@ -54,7 +57,17 @@ export function hslToRgb({ h, s, l }: Hsl): Rgb {
   const x = c * (1 - Math.abs(((h / 60) % 2) - 1));
   const m = ln - c / 2;
   const [r1, g1, b1] =
-    h < 60 ? [c, x, 0] : h < 120 ? [x, c, 0] : h < 180 ? [0, c, x] : h < 240 ? [0, x, c] : h < 300 ? [x, 0, c] : [c, 0, x];
+    h < 60
+      ? [c, x, 0]
+      : h < 120
+        ? [x, c, 0]
+        : h < 180
+          ? [0, c, x]
+          : h < 240
+            ? [0, x, c]
+            : h < 300
+              ? [x, 0, c]
+              : [c, 0, x];
   return { r: (r1 + m) * 255, g: (g1 + m) * 255, b: (b1 + m) * 255 };
 }
 
@@ -85,6 +98,7 @@ export function contrastRatio(a: string, b: string): number {
 /** Of `candidates`, the one that stands out most against `background`. */
 export function mostContrasting(background: string, candidates: readonly string[]): string {
   let best = candidates[0] ?? '#000000';
-  for (const candidate of candidates) if (contrastRatio(candidate, background) > contrastRatio(best, background)) best = candidate;
+  for (const candidate of candidates)
+    if (contrastRatio(candidate, background) > contrastRatio(best, background)) best = candidate;
   return best;
 }

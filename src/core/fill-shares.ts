@@ -28,7 +28,8 @@ export async function measureFillShares(art: LogoArt): Promise<Map<string, numbe
   }
   const fills = fillsOf(art);
   // Opaque pixels only: their premultiplied bytes are the fill's own RGB.
-  const wordOf = (fill: string) => new Uint32Array(Uint8Array.from([...Buffer.from(fill.slice(1), 'hex'), 255]).buffer)[0]!;
+  const wordOf = (fill: string) =>
+    new Uint32Array(Uint8Array.from([...Buffer.from(fill.slice(1), 'hex'), 255]).buffer)[0]!;
   const countOf = (fill: string) => counts.get(wordOf(fill)) ?? 0;
   const total = fills.reduce((sum, fill) => sum + countOf(fill), 0);
   return new Map(fills.map((fill) => [fill, total > 0 ? countOf(fill) / total : 1 / fills.length]));

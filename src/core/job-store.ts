@@ -91,9 +91,7 @@ export const UploadRecordSchema = Type.Object({
 export type UploadRecord = Static<typeof UploadRecordSchema>;
 
 export type UploadLookup =
-  | { state: 'live'; upload: UploadRecord; image: Buffer }
-  | { state: 'expired' }
-  | { state: 'unknown' };
+  { state: 'live'; upload: UploadRecord; image: Buffer } | { state: 'expired' } | { state: 'unknown' };
 
 export type UploadAdmission =
   | { stored: true }

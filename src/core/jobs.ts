@@ -14,7 +14,6 @@ import { jobRecords, SVG_FILE } from './job-records.js';
 import type { Tracer, TraceResult } from './tracer.js';
 import type { JobRecord, JobStore } from './job-store.js';
 
-
 export interface JobServiceOptions {
   store: JobStore;
   /** Lifetime of every job from its creation. */
@@ -141,7 +140,10 @@ export function createJobService(options: JobServiceOptions): JobService {
 
     async kitZip(id, request) {
       const job = await get(id);
-      return buildBrandKit({ svg: await svgText(job), palette: job.palette, width: job.width, height: job.height }, request);
+      return buildBrandKit(
+        { svg: await svgText(job), palette: job.palette, width: job.width, height: job.height },
+        request,
+      );
     },
 
     async exportedKitZip(id) {

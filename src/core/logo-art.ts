@@ -42,7 +42,11 @@ export function parseLogoArt(svg: string): LogoArt {
   if (!root) throw new LogoArtError('not an SVG document');
   const width = Number(attribute(root, 'width'));
   const height = Number(attribute(root, 'height'));
-  const [vx = 0, vy = 0, vw = width, vh = height] = (attribute(root, 'viewBox') ?? '').trim().split(/[\s,]+/).filter(Boolean).map(Number);
+  const [vx = 0, vy = 0, vw = width, vh = height] = (attribute(root, 'viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
   if (!(width > 0 && height > 0 && vw > 0 && vh > 0)) throw new LogoArtError('the SVG has no usable size');
   const paths: LogoPath[] = [];
   for (const [tag] of svg.matchAll(PATH_ELEMENT)) {
@@ -77,11 +81,16 @@ function pathMarkup(fill: string, d: string): string {
  */
 function pathsMarkup(art: LogoArt, paint: Paint, surface?: string): string {
   const painted = art.paths.map((path) => ({ d: path.d, fill: paint(path.fill) }));
-  if (!painted.some((path) => path.fill === KNOCKOUT)) return painted.map((path) => pathMarkup(path.fill, path.d)).join('');
-  if (surface !== undefined) return painted.map((path) => pathMarkup(path.fill === KNOCKOUT ? surface : path.fill, path.d)).join('');
+  if (!painted.some((path) => path.fill === KNOCKOUT))
+    return painted.map((path) => pathMarkup(path.fill, path.d)).join('');
+  if (surface !== undefined)
+    return painted.map((path) => pathMarkup(path.fill === KNOCKOUT ? surface : path.fill, path.d)).join('');
   const { x, y, width, height } = art.viewBox;
   const mask = painted.map((path) => pathMarkup(path.fill === KNOCKOUT ? '#000000' : '#ffffff', path.d)).join('');
-  const visible = painted.filter((path) => path.fill !== KNOCKOUT).map((path) => pathMarkup(path.fill, path.d)).join('');
+  const visible = painted
+    .filter((path) => path.fill !== KNOCKOUT)
+    .map((path) => pathMarkup(path.fill, path.d))
+    .join('');
   return `<mask id="${KNOCKOUT_MASK_ID}" maskUnits="userSpaceOnUse" x="${x}" y="${y}" width="${width}" height="${height}">${mask}</mask><g mask="url(#${KNOCKOUT_MASK_ID})">${visible}</g>`;
 }
 

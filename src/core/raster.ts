@@ -26,7 +26,11 @@ export interface RasterOptions {
 }
 
 const NO_FONTS = { loadSystemFonts: false };
-const KIT_FONTS = { loadSystemFonts: false, fontFiles: [FONT_FILES.regular, FONT_FILES.bold], defaultFontFamily: FONT_FAMILY };
+const KIT_FONTS = {
+  loadSystemFonts: false,
+  fontFiles: [FONT_FILES.regular, FONT_FILES.bold],
+  defaultFontFamily: FONT_FAMILY,
+};
 
 /** A complete SVG document `width` x `height` px with `body` inside. */
 export function drawing(width: number, height: number, body: string): string {

@@ -85,7 +85,7 @@ export const McpUploadResult = Type.Object(
     expires_in_seconds: Type.Integer({ description: 'Seconds until then.' }),
     bytes: Type.Integer({ description: 'Size of the file.' }),
     sha256: Type.String({ description: 'Hex SHA-256 of the file.' }),
-    format: Type.String({ enum: ['png', 'jpeg', 'webp'], description: 'Image format, from the file\'s content.' }),
+    format: Type.String({ enum: ['png', 'jpeg', 'webp'], description: "Image format, from the file's content." }),
     width: Type.Integer({ description: 'Image width in pixels.' }),
     height: Type.Integer({ description: 'Image height in pixels.' }),
   },

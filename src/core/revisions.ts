@@ -90,11 +90,7 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
   }
 
   /** A new revision of `image` traced with `settings`, hiding the requested colors that the trace still has. */
-  async function traced(
-    image: Buffer,
-    settings: TraceSettings,
-    parent: JobRecord | null,
-  ): Promise<JobRecord> {
+  async function traced(image: Buffer, settings: TraceSettings, parent: JobRecord | null): Promise<JobRecord> {
     const result = await trace(image, settings);
     const wanted = parent?.hiddenColors ?? [];
     const kept = wanted.filter((c) => result.palette.includes(c));

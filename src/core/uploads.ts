@@ -57,7 +57,9 @@ export function createUploadService(options: UploadServiceOptions): UploadServic
       if (!isWellFormedToken(uploadId)) throw uploadNotFound(uploadId);
       const lookup = await store.getUpload(uploadId);
       if (lookup.state === 'live') return lookup.image;
-      throw lookup.state === 'expired' ? uploadExpired(uploadId, spokenDuration(UPLOAD_TTL_SECONDS)) : uploadNotFound(uploadId);
+      throw lookup.state === 'expired'
+        ? uploadExpired(uploadId, spokenDuration(UPLOAD_TTL_SECONDS))
+        : uploadNotFound(uploadId);
     },
   };
 }

@@ -30,7 +30,9 @@ async function allowedMethods(app: FastifyInstance): Promise<void> {
   const routes: { pattern: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (route) => {
     // CORS answers preflights on every path (OPTIONS *); that makes no path known.
-    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String).filter((m) => m !== 'OPTIONS');
+    const methods = (Array.isArray(route.method) ? route.method : [route.method])
+      .map(String)
+      .filter((m) => m !== 'OPTIONS');
     if (methods.length > 0) routes.push({ pattern: patternOf(route.url), methods });
   });
   app.decorate('allowedMethods', (path: string) => {

@@ -156,7 +156,8 @@ function fromServiceError(error: ServiceError, terms: ServiceTerms): WireError {
 
 function toWire(error: FastifyError | Error, request: FastifyRequest): WireError {
   if (error instanceof HttpError) return message(error.statusCode, error.message, { ...error.headers });
-  if (error instanceof RequestValidationError) return { status: 422, body: { detail: boundedProblems(error.problems) } };
+  if (error instanceof RequestValidationError)
+    return { status: 422, body: { detail: boundedProblems(error.problems) } };
   if (error instanceof ServiceError) return fromServiceError(error, request.server.terms);
 
   const fastifyError = error as FastifyError;
@@ -228,7 +229,9 @@ export function answerClientError(currentVersion: string) {
         'Content-Length': String(Buffer.byteLength(body)),
         Connection: 'close',
       };
-      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      const head = Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`);
     }
     socket.destroy(error);

@@ -5,7 +5,16 @@ import { runInSlot } from '../core/gate.js';
 import { kitRequestOf } from '../core/brand-kit/index.js';
 import { kitZipName } from '../core/brand-kit/names.js';
 import { attachment } from './content-disposition.js';
-import { binary, busyText, ErrorBody, INVALID_KEY, KitRequest, operation, TokenParams, UNSUPPORTED_VERSION } from './schemas.js';
+import {
+  binary,
+  busyText,
+  ErrorBody,
+  INVALID_KEY,
+  KitRequest,
+  operation,
+  TokenParams,
+  UNSUPPORTED_VERSION,
+} from './schemas.js';
 
 /** The spec declares the kit's errors under the zip media type too; the body is always the JSON error body. */
 function kitProblem(description: string) {

@@ -14,7 +14,7 @@ const mcpUploads: FastifyPluginAsyncTypebox = async (app) => {
       description:
         `Stores a PNG, JPEG or WebP logo for ${app.terms.uploadLifetime} and returns an upload_id that the hosted MCP server's ` +
         'vectorize_logo tool accepts, so an agent need not send the image inside a tool call. The format and size ' +
-        'are checked now, from the file\'s header; nothing is traced until vectorize_logo. An Idempotency-Key is ' +
+        "are checked now, from the file's header; nothing is traced until vectorize_logo. An Idempotency-Key is " +
         'replayed for as long as the upload lives.',
       tags: ['mcp'],
       idempotency: 'replay',

@@ -118,6 +118,12 @@ export default async function mcp(app: FastifyInstance): Promise<void> {
       errorHandler: answerAsJsonRpc,
       handler: handle,
     });
-    app.route({ method: ['GET', 'DELETE'], url, schema: { hide: true }, errorHandler: answerAsJsonRpc, handler: notAllowed });
+    app.route({
+      method: ['GET', 'DELETE'],
+      url,
+      schema: { hide: true },
+      errorHandler: answerAsJsonRpc,
+      handler: notAllowed,
+    });
   }
 }

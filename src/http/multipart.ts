@@ -27,8 +27,6 @@ declare module 'fastify' {
   }
 }
 
-
-
 async function readFilePart(part: MultipartFile): Promise<Upload> {
   const hash = createHash('sha256');
   const chunks: Buffer[] = [];

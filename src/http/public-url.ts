@@ -16,7 +16,8 @@ export const MCP_PATH = '/api/mcp/';
 export const VERSIONING_SECTION = `${PORTAL_PATH}#versioning`;
 
 /** A DNS name (labels of letters, digits, '-' and '_'), an IPv4 address or a bracketed IPv6 one, and a port. */
-const HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 const MAX_HOST_CHARS = 255;
 
 export const BAD_HOST = 'The Host header must be a host name or address, optionally with a port.';

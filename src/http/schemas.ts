@@ -53,7 +53,6 @@ export type ErrorBody = Static<typeof ErrorBody>;
 
 const Token = Type.String({ description: 'Job token, from the `id` of a job result.' });
 
-
 /** The settings of an upload: optional, with their defaults. */
 const settingsFields = Object.fromEntries(
   Object.entries(TRACE_SETTING_SCHEMAS).map(([name, schema]) => [
@@ -125,7 +124,6 @@ export const KitRequest = Type.Object(
 
 // ---------------------------------------------------------------- revisions and MCP uploads
 
-
 /**
  * An optional field that may also be null, as one schema with a type list:
  * the validator's type coercion would turn null into 0 or false for the first
@@ -158,11 +156,7 @@ export const EditorVisibilityRequest = visibilityRequest(
   'The complete set of colors of the trace to hide; every other color is shown, so an empty list restores them all.',
 );
 
-export const McpUploadForm = Type.Object(
-  { file: UploadFile },
-  { title: 'McpUploadForm', additionalProperties: false },
-);
-
+export const McpUploadForm = Type.Object({ file: UploadFile }, { title: 'McpUploadForm', additionalProperties: false });
 
 export const TokenParams = Type.Object({ token: Token });
 export const MockupParams = Type.Object({
@@ -227,7 +221,8 @@ export const LimitsInfo = Type.Object(
     image_max_megapixels: Type.Integer(),
     concurrent_jobs: Type.Integer({ description: 'Jobs processed at once; more get 429.' }),
     trace_deadline_ms: Type.Integer({
-      description: 'Most CPU time one trace may use (ms); an image still tracing then is refused with 422 as too complex for a logo.',
+      description:
+        'Most CPU time one trace may use (ms); an image still tracing then is refused with 422 as too complex for a logo.',
     }),
     job_lifetime_seconds: Type.Integer(),
     hidden_colors_max: Type.Integer(),

@@ -23,7 +23,9 @@ import { RevisionResult } from '../core/results.js';
 
 const fromTypeBox = (schema: TSchema) => z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
 
-const hexColor = z.string().regex(new RegExp(HEX_COLOR_PATTERN), 'a six-digit hex color with a leading #, like #1a2b3c');
+const hexColor = z
+  .string()
+  .regex(new RegExp(HEX_COLOR_PATTERN), 'a six-digit hex color with a leading #, like #1a2b3c');
 
 /** Base64 of the largest upload, plus room for a data: URL prefix. */
 const MAX_BASE64_CHARS = Math.ceil(UPLOAD_MAX_BYTES / 3) * 4 + 100;
@@ -70,7 +72,9 @@ export const vectorizeLogoInput = {
     .describe('true traces the logo built into the service, to try the tools without an image.'),
   colors: settings.colors.describe(`${settings.colors.description} Default ${DEFAULT_SETTINGS.colors}.`),
   smoothing: settings.smoothing.describe(`${settings.smoothing.description} Default ${DEFAULT_SETTINGS.smoothing}.`),
-  transparent: settings.transparent.describe(`${settings.transparent.description} Default ${DEFAULT_SETTINGS.transparent}.`),
+  transparent: settings.transparent.describe(
+    `${settings.transparent.description} Default ${DEFAULT_SETTINGS.transparent}.`,
+  ),
   trim: settings.trim.describe(`${settings.trim.description} Default ${DEFAULT_SETTINGS.trim}.`),
 };
 
@@ -78,9 +82,9 @@ export const revisionInput = { revision_id: revisionId };
 
 export const updateSettingsInput = {
   revision_id: revisionId,
-  ...Object.fromEntries(
+  ...(Object.fromEntries(
     Object.entries(settings).map(([name, schema]) => [name, schema.describe(`${schema.description} Omit to keep.`)]),
-  ) as typeof settings,
+  ) as typeof settings),
 };
 
 export const setColorVisibilityInput = {

@@ -51,7 +51,7 @@ const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 function decodeBase64Image(text: string): Buffer {
   const body = text.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
   if (body === '' || !BASE64.test(body)) {
-    throw unprocessable('image_base64 is not base64 data: send the file\'s bytes encoded as base64.');
+    throw unprocessable("image_base64 is not base64 data: send the file's bytes encoded as base64.");
   }
   const image = Buffer.from(body, body.includes('-') || body.includes('_') ? 'base64url' : 'base64');
   if (image.length > UPLOAD_MAX_BYTES) {
@@ -154,7 +154,12 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
           { type: 'resource_link', uri: structured.links.svg, name: 'logo.svg', mimeType: 'image/svg+xml' },
         ];
         if (structured.brand_kit) {
-          links.push({ type: 'resource_link', uri: structured.brand_kit.url, name: 'brand-kit.zip', mimeType: 'application/zip' });
+          links.push({
+            type: 'resource_link',
+            uri: structured.brand_kit.url,
+            name: 'brand-kit.zip',
+            mimeType: 'application/zip',
+          });
         }
         return { content: [json(structured), png(preview), ...links], structuredContent: structured };
       }),
@@ -165,7 +170,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     {
       title: 'Change the trace settings',
       description:
-        'Re-traces the revision\'s image with changed settings (colors, smoothing, transparent, trim) into a NEW ' +
+        "Re-traces the revision's image with changed settings (colors, smoothing, transparent, trim) into a NEW " +
         'revision; the given revision stays as it was. Omitted settings keep their values. Use it when colors are ' +
         'merged or split wrongly (colors), edges are jagged or too round (smoothing), or the background or margins ' +
         'are wrong (transparent, trim). Colors hidden before stay hidden while the new trace has them.',
@@ -175,9 +180,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     },
     ({ revision_id, ...settings }) =>
       asToolResult('update_settings', deps, async () =>
-        revisionToolResult(
-          await runInSlot(gate, () => revisions.updateSettings(revision_id, settings)),
-        ),
+        revisionToolResult(await runInSlot(gate, () => revisions.updateSettings(revision_id, settings))),
       ),
   );
 

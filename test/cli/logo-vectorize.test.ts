@@ -33,7 +33,10 @@ t.test('batch --json converts every good input and reports the bad one', async (
   const { status, stdout, stderr } = run(['--json', '--out-dir', path.join(dir, 'out'), ...inputs]);
   t.equal(status, 1, 'a failed input makes the exit status 1');
   t.match(stderr, /notes\.png: the file is not a PNG, JPEG or WebP image \(UNSUPPORTED_FORMAT\)/);
-  const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   t.equal(lines.length, 2, 'one JSON line per converted input');
   for (const line of lines) {
     t.same(Object.keys(line).sort(), ['bytes', 'height', 'input', 'ms', 'output', 'palette', 'warning', 'width']);

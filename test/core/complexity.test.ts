@@ -29,7 +29,12 @@ t.test('patterns, noise, dithering, photos and mosaics are recognised and refuse
   for (const hostile of images) {
     const started = performance.now();
     // A generous deadline: the refusal must come from recognising the image, not from running out of time.
-    const error = await rejectsWithCode(t, traceImage(hostile.image, {}, { deadlineMs: 30_000 }), 'TOO_COMPLEX', hostile.name);
+    const error = await rejectsWithCode(
+      t,
+      traceImage(hostile.image, {}, { deadlineMs: 30_000 }),
+      'TOO_COMPLEX',
+      hostile.name,
+    );
     const ms = performance.now() - started;
     t.comment(`${hostile.name}: refused in ${ms.toFixed(0)} ms: ${error?.message ?? ''}`);
     t.match(error?.message, /too complex for a logo/, `${hostile.name}: the message says why`);
@@ -61,8 +66,16 @@ t.test('real logos, large ones too, trace within the default deadline', async (t
     const result = await traceImage(logo.image, {}, { deadlineMs: DEADLINE_MS });
     const ms = performance.now() - started;
     // Resolving at all is the point: the deadline counts the trace's CPU time, so a busy test machine cannot fail it.
-    t.comment(`${options.width} px ${options.format}: traced in ${ms.toFixed(0)} ms within the ${DEADLINE_MS} ms deadline`);
-    if (options.format === 'png') t.same(sorted(result.palette), sorted(logo.palette), `${options.width} px ${options.format}: every drawn color`);
-    else t.equal(result.palette.length, logo.palette.length, `${options.width} px ${options.format}: as many colors as drawn`);
+    t.comment(
+      `${options.width} px ${options.format}: traced in ${ms.toFixed(0)} ms within the ${DEADLINE_MS} ms deadline`,
+    );
+    if (options.format === 'png')
+      t.same(sorted(result.palette), sorted(logo.palette), `${options.width} px ${options.format}: every drawn color`);
+    else
+      t.equal(
+        result.palette.length,
+        logo.palette.length,
+        `${options.width} px ${options.format}: as many colors as drawn`,
+      );
   }
 });

@@ -32,7 +32,10 @@ interface Fixture {
 
 function render(svg: string, width: number, crisp = false): Image {
   const text = crisp ? svg.replace('<svg ', '<svg shape-rendering="crispEdges" ') : svg;
-  const rendered = new Resvg(text, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render();
+  const rendered = new Resvg(text, {
+    fitTo: { mode: 'width', value: width },
+    font: { loadSystemFonts: false },
+  }).render();
   return { width: rendered.width, height: rendered.height, pixels: rendered.pixels };
 }
 
@@ -184,9 +187,15 @@ function random(seed: number): () => number {
 
 const circle = draw('circle', `<circle cx="100" cy="100" r="70" fill="${INK}"/>`);
 const square = draw('square', `<rect x="40" y="40" width="120" height="120" fill="${INK}"/>`);
-const tilted = draw('tilted square', `<rect x="50" y="50" width="100" height="100" fill="${INK}" transform="rotate(20 100 100)"/>`);
+const tilted = draw(
+  'tilted square',
+  `<rect x="50" y="50" width="100" height="100" fill="${INK}" transform="rotate(20 100 100)"/>`,
+);
 const triangle = draw('triangle', `<polygon points="100,22 182,168 18,168" fill="${INK}"/>`);
-const ring = draw('ring', `<path d="M100 25a75 75 0 1 0 .01 0zM100 60a40 40 0 1 1-.01 0z" fill="${INK}" fill-rule="evenodd"/>`);
+const ring = draw(
+  'ring',
+  `<path d="M100 25a75 75 0 1 0 .01 0zM100 60a40 40 0 1 1-.01 0z" fill="${INK}" fill-rule="evenodd"/>`,
+);
 const strokes = draw(
   'text-like strokes',
   `<g fill="none" stroke="${INK}" stroke-width="16">` +
@@ -239,7 +248,11 @@ t.test('straight edges come out as single straight segments', async (t) => {
     t.equal(counts.lines, edges, `${fixture.name}: ${edges} lines, one per edge`);
   }
   const axisAligned = await trace(square);
-  t.match(axisAligned.svg, /d="m[\d.]+ [\d.]+[hv]-?[\d.]+[hv]-?[\d.]+[hv]-?[\d.]+z"/, 'an axis-aligned square is h and v commands');
+  t.match(
+    axisAligned.svg,
+    /d="m[\d.]+ [\d.]+[hv]-?[\d.]+[hv]-?[\d.]+[hv]-?[\d.]+z"/,
+    'an axis-aligned square is h and v commands',
+  );
 });
 
 t.test('a circle is traced as a circle: radius within 1%, curves only', async (t) => {
@@ -297,9 +310,18 @@ t.test('smoothing 0 follows the pixels, 100 smooths them', async (t) => {
   for (const fixture of [circle, ring, strokes, touching]) {
     const [zero, standard, hundred] = await Promise.all([trace(fixture, 0), trace(fixture), trace(fixture, 100)]);
     const off = [zero, hundred].map((result) => pixelsAcross(fixture.source, renderResult(result)));
-    t.ok(off[0]! <= off[1]!, `${fixture.name}: ${off[0]} pixels across the source's pixel edges at smoothing 0, ${off[1]} at 100`);
-    const [e0, e20] = [meanError(fixture.source, renderResult(zero)), meanError(fixture.source, renderResult(standard))];
-    t.ok(e0 <= e20 + 0.25, `${fixture.name}: mean error ${e0.toFixed(3)} at smoothing 0, ${e20.toFixed(3)} at the default`);
+    t.ok(
+      off[0]! <= off[1]!,
+      `${fixture.name}: ${off[0]} pixels across the source's pixel edges at smoothing 0, ${off[1]} at 100`,
+    );
+    const [e0, e20] = [
+      meanError(fixture.source, renderResult(zero)),
+      meanError(fixture.source, renderResult(standard)),
+    ];
+    t.ok(
+      e0 <= e20 + 0.25,
+      `${fixture.name}: mean error ${e0.toFixed(3)} at smoothing 0, ${e20.toFixed(3)} at the default`,
+    );
   }
 });
 
@@ -314,7 +336,9 @@ t.test('property: random blobs are traced within a bound of their source', async
       const [cx, cy] = [40 + next() * 120, 40 + next() * 120];
       if (next() < 0.6) {
         const [rx, ry, angle] = [8 + next() * 40, 8 + next() * 40, next() * 180];
-        shapes.push(`<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" transform="rotate(${angle} ${cx} ${cy})" fill="${color}"/>`);
+        shapes.push(
+          `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" transform="rotate(${angle} ${cx} ${cy})" fill="${color}"/>`,
+        );
       } else {
         const corners = 3 + Math.floor(next() * 4);
         const points = Array.from({ length: corners }, (_, i) => {
@@ -329,7 +353,10 @@ t.test('property: random blobs are traced within a bound of their source', async
     const image = renderResult(result);
     const error = meanError(fixture.source, image);
     const iou = maskIoU(fixture.source, image);
-    t.ok(error <= 1.5 && iou >= 0.97, `blob ${blob} (${count} shapes): mean error ${error.toFixed(3)} <= 1.5, IoU ${iou.toFixed(4)} >= 0.97`);
+    t.ok(
+      error <= 1.5 && iou >= 0.97,
+      `blob ${blob} (${count} shapes): mean error ${error.toFixed(3)} <= 1.5, IoU ${iou.toFixed(4)} >= 0.97`,
+    );
     if (result.palette.length > 1) t.equal(seamPixels(result, 1), 0, `blob ${blob}: no seams between its colors`);
   }
 });

@@ -37,25 +37,37 @@ t.test('capacity must be a positive integer', async (t) => {
   t.throws(() => createLocalGate(0));
 });
 
-t.test('runWhenFree on a gate of one runs tasks one at a time, in order, and a failure does not block the next', async (t) => {
-  const gate = createLocalGate(1);
-  let running = 0;
-  let most = 0;
-  const order: number[] = [];
-  const task = (n: number, fail = false) => async () => {
-    running += 1;
-    most = Math.max(most, running);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    order.push(n);
-    running -= 1;
-    if (fail) throw new Error(`task ${n}`);
-    return n;
-  };
-  const results = await Promise.allSettled([runWhenFree(gate, task(1)), runWhenFree(gate, task(2, true)), runWhenFree(gate, task(3))]);
-  t.equal(most, 1, 'never two at once');
-  t.same(order, [1, 2, 3]);
-  t.same(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
-});
+t.test(
+  'runWhenFree on a gate of one runs tasks one at a time, in order, and a failure does not block the next',
+  async (t) => {
+    const gate = createLocalGate(1);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const task =
+      (n: number, fail = false) =>
+      async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push(n);
+        running -= 1;
+        if (fail) throw new Error(`task ${n}`);
+        return n;
+      };
+    const results = await Promise.allSettled([
+      runWhenFree(gate, task(1)),
+      runWhenFree(gate, task(2, true)),
+      runWhenFree(gate, task(3)),
+    ]);
+    t.equal(most, 1, 'never two at once');
+    t.same(order, [1, 2, 3]);
+    t.same(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
+  },
+);
 
 t.test('a released slot goes to the longest waiter before any newcomer, and every slot comes back', async (t) => {
   const gate = createLocalGate(2);

@@ -46,7 +46,12 @@ t.test('each side must be at least 8 px', async (t) => {
     [IMAGE_MIN_SIDE_PX - 1, 100],
     [100, IMAGE_MIN_SIDE_PX - 1],
   ] as const) {
-    const error = await rejectsWithCode(t, probeImage(await solidPng(width, height)), 'TOO_SMALL', `${width}x${height}`);
+    const error = await rejectsWithCode(
+      t,
+      probeImage(await solidPng(width, height)),
+      'TOO_SMALL',
+      `${width}x${height}`,
+    );
     t.match(error?.message ?? '', new RegExp(`${width}x${height} px.*at least ${IMAGE_MIN_SIDE_PX} px`));
   }
   t.same(await probeImage(await solidPng(IMAGE_MIN_SIDE_PX, IMAGE_MIN_SIDE_PX)), {

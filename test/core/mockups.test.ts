@@ -72,6 +72,9 @@ t.test('the garment color contrasts with the logo: light logos go on dark fabric
 });
 
 t.test('the same logo gives the same bytes', async (t) => {
-  const digest = async () => createHash('sha256').update(await renderMockup('cap', logo('#3366cc'), rasterize)).digest('hex');
+  const digest = async () =>
+    createHash('sha256')
+      .update(await renderMockup('cap', logo('#3366cc'), rasterize))
+      .digest('hex');
   t.equal(await digest(), await digest());
 });

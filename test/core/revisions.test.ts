@@ -27,7 +27,14 @@ async function services(t: Teardown) {
   const tracer = controlledTracer();
   const rasterize = createRasterizer();
   const jobs = createJobService({ store, ttlSeconds: TTL_SECONDS, trace: tracer.trace, rasterize, now });
-  const revisions = createRevisionService({ store, jobs, ttlSeconds: TTL_SECONDS, trace: tracer.trace, rasterize, now });
+  const revisions = createRevisionService({
+    store,
+    jobs,
+    ttlSeconds: TTL_SECONDS,
+    trace: tracer.trace,
+    rasterize,
+    now,
+  });
   return { store, clock, tracer, jobs, revisions };
 }
 
@@ -80,7 +87,11 @@ t.test('updateSettings re-traces the source image into a new revision with merge
   t.equal(untrimmed.originalId, source.id);
   t.equal(untrimmed.origin, 'revision');
   const reference = await traceImage(FIVE_COLOR_PNG, merged);
-  t.equal((await jobs.svg(untrimmed.id)).toString(), reference.svg, 'the trace of the source image with the new settings');
+  t.equal(
+    (await jobs.svg(untrimmed.id)).toString(),
+    reference.svg,
+    'the trace of the source image with the new settings',
+  );
   t.same([untrimmed.width, untrimmed.height], [reference.width, reference.height]);
   t.ok(untrimmed.width > source.width, 'trim=false kept the margins');
 
@@ -135,7 +146,7 @@ t.test('updateSettings keeps hidden colors the new trace still has and notes the
   t.equal(
     restored.warning,
     reference.warnings.join('; '),
-    'the note about colors that vanished in the re-trace is not carried to a revision that hides nothing'
+    'the note about colors that vanished in the re-trace is not carried to a revision that hides nothing',
   );
 
   // Only the colors that vanished are noted: with the same palette there is nothing to say.
@@ -156,7 +167,10 @@ t.test('updateSettings shows every color when the kept hidden colors would hide 
   t.same(onlySmallest.palette, [smallest]);
   const reference = await traceImage(FIVE_COLOR_PNG, settings({ colors: 2 }));
   t.notOk(reference.palette.includes(smallest), 'the fixture loses its smallest color at 2 colors');
-  t.ok(reference.palette.every((c) => onlySmallest.hiddenColors.includes(c)), 'and keeps only hidden ones');
+  t.ok(
+    reference.palette.every((c) => onlySmallest.hiddenColors.includes(c)),
+    'and keeps only hidden ones',
+  );
 
   const fewer = await revisions.updateSettings(onlySmallest.id, { colors: 2 });
   t.same(fewer.hiddenColors, [], 'nothing hidden rather than nothing visible');
@@ -222,7 +236,10 @@ t.test('setHiddenColors refuses colors not in the trace and hiding every color',
 
   await t.rejects(revisions.setHiddenColors(source.id, source.palette), { code: 'UNPROCESSABLE' });
   await t.rejects(
-    revisions.setHiddenColors(source.id, source.palette.map((c) => c.toUpperCase())),
+    revisions.setHiddenColors(
+      source.id,
+      source.palette.map((c) => c.toUpperCase()),
+    ),
     /At least one palette color must stay visible/,
   );
 
@@ -247,7 +264,8 @@ t.test('review gives each revision one token of its own', async (t) => {
 
   const derived = await revisions.setHiddenColors(revision.id, [revision.palette[0] as string]);
   await t.rejects(
-    revisions.checkReviewToken(derived.id, token), { code: 'REVIEW_REQUIRED' },
+    revisions.checkReviewToken(derived.id, token),
+    { code: 'REVIEW_REQUIRED' },
     'a new revision does not inherit the review of its source',
   );
   const derivedToken = await revisions.review(derived.id);
@@ -262,9 +280,14 @@ t.test('concurrent reviews of one revision agree on the token', async (t) => {
   const [first, second] = await Promise.all([revisions.review(revision.id), revisions.review(revision.id)]);
   t.equal(first, second, 'both callers got the same token');
   const accepted = await Promise.all(
-    [first, second].map((token) => revisions.checkReviewToken(revision.id, token).then(() => true, () => false)),
+    [first, second].map((token) =>
+      revisions.checkReviewToken(revision.id, token).then(
+        () => true,
+        () => false,
+      ),
+    ),
   );
-  t.same(accepted, [true, true], 'each caller\'s token is accepted');
+  t.same(accepted, [true, true], "each caller's token is accepted");
   t.ok(accepted.includes(true), 'at least one of them is');
   t.ok([first, second].includes(await revisions.review(revision.id)), 'later reviews settle on one of them');
 });
@@ -275,15 +298,23 @@ t.test('checkReviewToken and exportKit need the review token of that very revisi
   const other = await revisions.create(FIVE_COLOR_PNG, settings({ colors: 2 }));
   const kit = { name: 'Acme', backgroundColor: '#102030' };
 
-  await t.rejects(revisions.checkReviewToken(revision.id, newToken()), { code: 'REVIEW_REQUIRED' }, 'before any review');
+  await t.rejects(
+    revisions.checkReviewToken(revision.id, newToken()),
+    { code: 'REVIEW_REQUIRED' },
+    'before any review',
+  );
   await t.rejects(revisions.checkReviewToken(revision.id, newToken()), /has not been reviewed/);
-  await t.rejects(revisions.exportKit(revision.id, newToken(), kit), { code: 'REVIEW_REQUIRED' }, 'export before any review');
+  await t.rejects(
+    revisions.exportKit(revision.id, newToken(), kit),
+    { code: 'REVIEW_REQUIRED' },
+    'export before any review',
+  );
 
   const token = await revisions.review(revision.id);
   const otherToken = await revisions.review(other.id);
   for (const [name, wrong] of [
     ['a random token', newToken()],
-    ['another revision\'s token', otherToken],
+    ["another revision's token", otherToken],
     ['an empty token', ''],
     ['a prefix of the token', token.slice(0, 10)],
     ['the token in upper case', token.toUpperCase() === token ? `${token}x` : token.toUpperCase()],
@@ -297,7 +328,7 @@ t.test('checkReviewToken and exportKit need the review token of that very revisi
   await t.rejects(jobs.exportedKitZip(revision.id), { code: 'KIT_NOT_EXPORTED' });
 });
 
-t.test('exportKit stores the brand kit as the revision\'s brand-kit.zip', async (t) => {
+t.test("exportKit stores the brand kit as the revision's brand-kit.zip", async (t) => {
   const { revisions, jobs, clock } = await services(t);
   const revision = await revisions.create(FIVE_COLOR_PNG, settings());
   const hidden = await revisions.setHiddenColors(revision.id, [revision.palette[0] as string]);
@@ -306,7 +337,12 @@ t.test('exportKit stores the brand kit as the revision\'s brand-kit.zip', async 
   const kit = { name: 'Acme <Logos>', backgroundColor: '#102030' };
 
   const exported = await revisions.exportKit(hidden.id, token, kit);
-  t.same(exported, { name: kit.name, backgroundColor: kit.backgroundColor, bytes: exported.bytes, exportedAt: clock.now });
+  t.same(exported, {
+    name: kit.name,
+    backgroundColor: kit.backgroundColor,
+    bytes: exported.bytes,
+    exportedAt: clock.now,
+  });
   t.same(await revisions.exportedKit(hidden.id), exported, 'exportedKit reads back what was exported');
   const zip = await jobs.exportedKitZip(hidden.id);
   t.equal(zip.length, exported.bytes, 'bytes is the size of the stored ZIP');
@@ -332,7 +368,11 @@ t.test('jobs not made as revisions are refused with NOT_A_REVISION', async (t) =
   const hidden = await jobs.hideColors(sample.id, [sample.palette[0] as string]);
   for (const job of [uploaded, sample, hidden]) {
     await t.rejects(revisions.get(job.id), { code: 'NOT_A_REVISION' }, `get ${job.origin}`);
-    await t.rejects(revisions.updateSettings(job.id, { smoothing: 50 }), { code: 'NOT_A_REVISION' }, `updateSettings ${job.origin}`);
+    await t.rejects(
+      revisions.updateSettings(job.id, { smoothing: 50 }),
+      { code: 'NOT_A_REVISION' },
+      `updateSettings ${job.origin}`,
+    );
     await t.rejects(revisions.setHiddenColors(job.id, []), { code: 'NOT_A_REVISION' }, `setHiddenColors ${job.origin}`);
     await t.rejects(revisions.review(job.id), { code: 'NOT_A_REVISION' }, `review ${job.origin}`);
     await t.rejects(revisions.exportedKit(job.id), { code: 'NOT_A_REVISION' }, `exportedKit ${job.origin}`);
@@ -356,7 +396,9 @@ t.test('an expired revision raises JOB_EXPIRED everywhere', async (t) => {
   await t.rejects(revisions.setHiddenColors(revision.id, []), { code: 'JOB_EXPIRED' });
   await t.rejects(revisions.review(revision.id), { code: 'JOB_EXPIRED' });
   await t.rejects(revisions.checkReviewToken(revision.id, token), { code: 'JOB_EXPIRED' });
-  await t.rejects(revisions.exportKit(revision.id, token, { name: 'x', backgroundColor: '#ffffff' }), { code: 'JOB_EXPIRED' });
+  await t.rejects(revisions.exportKit(revision.id, token, { name: 'x', backgroundColor: '#ffffff' }), {
+    code: 'JOB_EXPIRED',
+  });
   await t.rejects(revisions.exportedKit(revision.id), { code: 'JOB_EXPIRED' });
 });
 

@@ -48,7 +48,10 @@ t.test('a white cross on a red full-bleed field stays: nothing is removed', asyn
     checkSvg(t, result);
     const out = await renderResult(result);
     const cross = pixel(out, 120, 80);
-    t.ok(cross.alpha === 255 && channelDiff(cross.hex, WHITE) <= tolerance + 2, `${name}: the cross is opaque white (${cross.hex}, ${cross.alpha})`);
+    t.ok(
+      cross.alpha === 255 && channelDiff(cross.hex, WHITE) <= tolerance + 2,
+      `${name}: the cross is opaque white (${cross.hex}, ${cross.alpha})`,
+    );
     t.equal(pixel(out, 5, 5).alpha, 255, `${name}: the field's corner stays opaque`);
   }
 });
@@ -74,13 +77,23 @@ t.test('a red disc with a white symbol on white paper keeps the symbol', async (
     const result = await traceImage(input, { trim: false });
     t.ok(hasColor(result, RED, tolerance), `${name}: red (${result.palette.join(' ')})`);
     t.ok(hasColor(result, WHITE, tolerance), `${name}: the white symbol is a palette color`);
-    t.match(result.warnings.join('\n'), /Removed background #f[ef]f[ef]f[ef] \(the paper around the art\)/, `${name}: the paper goes`);
+    t.match(
+      result.warnings.join('\n'),
+      /Removed background #f[ef]f[ef]f[ef] \(the paper around the art\)/,
+      `${name}: the paper goes`,
+    );
     t.match(result.warnings.join('\n'), /kept 1 shape of that color/, `${name}: the symbol is named as kept`);
     const out = await renderResult(result);
     const stem = pixel(out, 103, 120);
-    t.ok(stem.alpha === 255 && channelDiff(stem.hex, WHITE) <= tolerance + 2, `${name}: the symbol's stem is opaque white (${stem.hex})`);
+    t.ok(
+      stem.alpha === 255 && channelDiff(stem.hex, WHITE) <= tolerance + 2,
+      `${name}: the symbol's stem is opaque white (${stem.hex})`,
+    );
     const counter = pixel(out, 128, 92);
-    t.ok(counter.alpha === 255 && channelDiff(counter.hex, RED) <= tolerance + 4, `${name}: its counter is red (${counter.hex})`);
+    t.ok(
+      counter.alpha === 255 && channelDiff(counter.hex, RED) <= tolerance + 4,
+      `${name}: its counter is red (${counter.hex})`,
+    );
     t.equal(pixel(out, 4, 4).alpha, 0, `${name}: the paper in the corner is transparent`);
   }
 });
@@ -97,7 +110,11 @@ t.test('a word with counters on white paper loses the counters', async (t) => {
     t.ok(hasColor(result, INK, tolerance + 2), `${name}: the ink color`);
     t.match(result.warnings.join('\n'), /and 3 counters inside it/, `${name}: the warning counts the counters`);
     const out = await renderResult(result);
-    for (const [x, letter] of [[50, 'o'], [120, 'd'], [190, 'a']] as const) {
+    for (const [x, letter] of [
+      [50, 'o'],
+      [120, 'd'],
+      [190, 'a'],
+    ] as const) {
       t.equal(pixel(out, x, 70).alpha, 0, `${name}: the counter of ${letter} is transparent`);
     }
     t.equal(pixel(out, 50, 40).alpha, 255, `${name}: the stroke of o stays`);
@@ -108,13 +125,19 @@ t.test('a light plate on white paper is art, not paper', async (t) => {
   const body = `<rect x="20" y="20" width="200" height="200" rx="44" fill="${PLATE}"/><circle cx="120" cy="120" r="50" fill="${BLUE}"/>`;
   for (const [name, input, tolerance] of await inputs(svgDoc(240, 240, body, WHITE))) {
     const result = await traceImage(input, { trim: false });
-    t.ok(hasColor(result, PLATE, tolerance), `${name}: the plate color ${PLATE} is in the palette (${result.palette.join(' ')})`);
+    t.ok(
+      hasColor(result, PLATE, tolerance),
+      `${name}: the plate color ${PLATE} is in the palette (${result.palette.join(' ')})`,
+    );
     t.ok(hasColor(result, BLUE, tolerance), `${name}: blue`);
     t.notOk(hasColor(result, WHITE, 1), `${name}: the white paper is not`);
     t.match(result.warnings.join('\n'), /Removed background #f[ef]f[ef]f[ef]/, `${name}: the white paper is what goes`);
     const out = await renderResult(result);
     const plate = pixel(out, 40, 120);
-    t.ok(plate.alpha === 255 && channelDiff(plate.hex, PLATE) <= tolerance + 2, `${name}: the plate is opaque ${PLATE} (${plate.hex})`);
+    t.ok(
+      plate.alpha === 255 && channelDiff(plate.hex, PLATE) <= tolerance + 2,
+      `${name}: the plate is opaque ${PLATE} (${plate.hex})`,
+    );
     t.equal(pixel(out, 22, 22).alpha, 0, `${name}: outside the plate's rounded corner is transparent`);
   }
 });
@@ -128,16 +151,23 @@ t.test('small marks of five colors beside a wordmark all reach the palette from 
       return `<path d="M${x} ${y - 8}h3v8h8v3h-8v8h-3v-8h-8v-3h8z" fill="${color}"/>`;
     })
     .join('');
-  const text = [0, 1, 2].map((i) => `<rect x="${20 + i * 58}" y="30" width="44" height="50" rx="4" fill="${INK}"/>`).join('');
+  const text = [0, 1, 2]
+    .map((i) => `<rect x="${20 + i * 58}" y="30" width="44" height="50" rx="4" fill="${INK}"/>`)
+    .join('');
   const source = renderSvg(svgDoc(300, 110, `${text}${crosses}`, WHITE));
   const exact = await traceImage(source, { trim: false });
-  t.same([...exact.palette].sort(), [INK, ...marks].sort(), `opaque PNG: the six exact colors (${exact.palette.join(' ')})`);
+  t.same(
+    [...exact.palette].sort(),
+    [INK, ...marks].sort(),
+    `opaque PNG: the six exact colors (${exact.palette.join(' ')})`,
+  );
   for (const quality of [90, 80]) {
     const result = await traceImage(await jpeg(source, quality), { trim: false });
     const matches = matchPalette(result.palette, [INK, ...marks]);
     // A 3 px stroke keeps its hue in a JPEG but loses some chroma to 4:2:0
     // subsampling; what counts is that each mark has an entry of its own.
-    for (const m of matches) t.ok(m.diff <= 48, `q${quality}: ${m.expected} has a palette entry (nearest ${m.got}, ${m.diff} off)`);
+    for (const m of matches)
+      t.ok(m.diff <= 48, `q${quality}: ${m.expected} has a palette entry (nearest ${m.got}, ${m.diff} off)`);
     t.equal(new Set(matches.map((m) => m.got)).size, marks.length + 1, `q${quality}: each mark has its own entry`);
     t.equal(result.palette.length, marks.length + 1, `q${quality}: no invented colors (${result.palette.join(' ')})`);
   }

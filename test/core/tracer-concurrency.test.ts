@@ -7,7 +7,17 @@ import t from 'tap';
 
 import { isImageError } from '../../src/core/errors.js';
 import { traceImage, type TraceResult } from '../../src/core/tracer.js';
-import { GRAY, ORANGE, busyLogo, jpeg, matchPalette, png, renderSvgAt, twoColorLogo, variantLogo } from '../helpers/fixtures.js';
+import {
+  GRAY,
+  ORANGE,
+  busyLogo,
+  jpeg,
+  matchPalette,
+  png,
+  renderSvgAt,
+  twoColorLogo,
+  variantLogo,
+} from '../helpers/fixtures.js';
 import { traceWithForcedPanic } from '../helpers/native-addon.js';
 import { rejectsWithCode } from '../helpers/trace.js';
 
@@ -37,46 +47,63 @@ function loopWatch(everyMs = 5) {
   };
 }
 
-t.test('20 concurrent traces of different logos all resolve with their own palettes; the event loop keeps ticking', async (t) => {
-  const cases = await Promise.all(
-    Array.from({ length: 20 }, async (_, seed) => {
-      const count = 1 + (seed % 3);
-      const colors = Array.from({ length: count }, (_, i) => COLOR_POOL[(seed + i * 3) % COLOR_POOL.length] as string);
-      const fixture = variantLogo(seed, colors);
-      // Six times the drawn size (about 1000 to 2300 px wide), so each trace takes a while.
-      const source = renderSvgAt(fixture.svg, fixture.width * 6);
-      const lossy = seed % 4 === 3;
-      return { seed, colors, lossy, input: lossy ? await jpeg(source, 90) : source };
-    }),
-  );
-  const watch = loopWatch(5);
-  const settled = await Promise.allSettled(cases.map((c) => traceImage(c.input)));
-  const loop = watch.stop();
-  let engineMs = 0;
-  settled.forEach((outcome, i) => {
-    const c = cases[i];
-    if (!c) return;
-    if (outcome.status === 'rejected') {
-      t.fail(`logo ${c.seed} rejected: ${String(outcome.reason)}`);
-      return;
-    }
-    const result: TraceResult = outcome.value;
-    engineMs += result.engineMs;
-    if (c.lossy) {
-      t.equal(result.palette.length, c.colors.length, `logo ${c.seed} (JPEG): ${c.colors.length} colors, got ${result.palette.join(' ')}`);
-      for (const m of matchPalette(result.palette, c.colors)) t.ok(m.diff <= 2, `logo ${c.seed} (JPEG): ${m.expected} within 2 (got ${m.got})`);
-    } else {
-      t.same(sorted(result.palette), sorted(c.colors), `logo ${c.seed} (PNG): exact palette`);
-    }
-  });
-  t.comment(
-    `20 traces: ${loop.elapsed.toFixed(0)} ms wall, ${engineMs.toFixed(0)} ms engine time summed; ` +
-      `${loop.ticks} ticks of a 5 ms interval (${loop.expected.toFixed(0)} expected), longest gap ${loop.maxGap.toFixed(1)} ms`,
-  );
-  t.ok(engineMs > loop.elapsed, 'traces overlapped: more engine time than wall time, so several ran at once off the JS thread');
-  t.ok(loop.maxGap < 250, `the event loop never stalled (longest gap ${loop.maxGap.toFixed(1)} ms < 250 ms)`);
-  t.ok(loop.ticks >= loop.expected * 0.3, `the interval kept ticking (${loop.ticks} of ~${loop.expected.toFixed(0)})`);
-});
+t.test(
+  '20 concurrent traces of different logos all resolve with their own palettes; the event loop keeps ticking',
+  async (t) => {
+    const cases = await Promise.all(
+      Array.from({ length: 20 }, async (_, seed) => {
+        const count = 1 + (seed % 3);
+        const colors = Array.from(
+          { length: count },
+          (_, i) => COLOR_POOL[(seed + i * 3) % COLOR_POOL.length] as string,
+        );
+        const fixture = variantLogo(seed, colors);
+        // Six times the drawn size (about 1000 to 2300 px wide), so each trace takes a while.
+        const source = renderSvgAt(fixture.svg, fixture.width * 6);
+        const lossy = seed % 4 === 3;
+        return { seed, colors, lossy, input: lossy ? await jpeg(source, 90) : source };
+      }),
+    );
+    const watch = loopWatch(5);
+    const settled = await Promise.allSettled(cases.map((c) => traceImage(c.input)));
+    const loop = watch.stop();
+    let engineMs = 0;
+    settled.forEach((outcome, i) => {
+      const c = cases[i];
+      if (!c) return;
+      if (outcome.status === 'rejected') {
+        t.fail(`logo ${c.seed} rejected: ${String(outcome.reason)}`);
+        return;
+      }
+      const result: TraceResult = outcome.value;
+      engineMs += result.engineMs;
+      if (c.lossy) {
+        t.equal(
+          result.palette.length,
+          c.colors.length,
+          `logo ${c.seed} (JPEG): ${c.colors.length} colors, got ${result.palette.join(' ')}`,
+        );
+        for (const m of matchPalette(result.palette, c.colors))
+          t.ok(m.diff <= 2, `logo ${c.seed} (JPEG): ${m.expected} within 2 (got ${m.got})`);
+      } else {
+        t.same(sorted(result.palette), sorted(c.colors), `logo ${c.seed} (PNG): exact palette`);
+      }
+    });
+    t.comment(
+      `20 traces: ${loop.elapsed.toFixed(0)} ms wall, ${engineMs.toFixed(0)} ms engine time summed; ` +
+        `${loop.ticks} ticks of a 5 ms interval (${loop.expected.toFixed(0)} expected), longest gap ${loop.maxGap.toFixed(1)} ms`,
+    );
+    t.ok(
+      engineMs > loop.elapsed,
+      'traces overlapped: more engine time than wall time, so several ran at once off the JS thread',
+    );
+    t.ok(loop.maxGap < 250, `the event loop never stalled (longest gap ${loop.maxGap.toFixed(1)} ms < 250 ms)`);
+    t.ok(
+      loop.ticks >= loop.expected * 0.3,
+      `the interval kept ticking (${loop.ticks} of ~${loop.expected.toFixed(0)})`,
+    );
+  },
+);
 
 t.test('a panic in the engine rejects with INTERNAL and the process carries on', async (t) => {
   const input = png(twoColorLogo());
@@ -86,9 +113,15 @@ t.test('a panic in the engine rejects with INTERNAL and the process carries on',
   const after = await traceImage(input);
   t.same(sorted(after.palette), sorted([ORANGE, GRAY]), 'a later trace still works');
   // Panics mixed with good traces, all at once: each call gets its own outcome.
-  const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => (i % 2 ? traceWithForcedPanic() : traceImage(input))));
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: 12 }, (_, i) => (i % 2 ? traceWithForcedPanic() : traceImage(input))),
+  );
   outcomes.forEach((o, i) => {
-    if (i % 2) t.ok(o.status === 'rejected' && (o.reason as { code?: string }).code === 'INTERNAL', `call ${i} panicked cleanly`);
+    if (i % 2)
+      t.ok(
+        o.status === 'rejected' && (o.reason as { code?: string }).code === 'INTERNAL',
+        `call ${i} panicked cleanly`,
+      );
     else t.ok(o.status === 'fulfilled' && o.value.palette.length === 2, `call ${i} traced next to the panics`);
   });
 });
@@ -96,7 +129,12 @@ t.test('a panic in the engine rejects with INTERNAL and the process carries on',
 t.test('an AbortSignal that is already aborted rejects with ABORTED', async (t) => {
   const controller = new AbortController();
   controller.abort();
-  await rejectsWithCode(t, traceImage(png(twoColorLogo()), {}, { signal: controller.signal }), 'ABORTED', 'already aborted');
+  await rejectsWithCode(
+    t,
+    traceImage(png(twoColorLogo()), {}, { signal: controller.signal }),
+    'ABORTED',
+    'already aborted',
+  );
 });
 
 t.test('abort while queued behind a saturated threadpool rejects with ABORTED; running work finishes', async (t) => {
@@ -104,7 +142,9 @@ t.test('abort while queued behind a saturated threadpool rejects with ABORTED; r
   const small = png(twoColorLogo());
   const started = performance.now();
   // More blockers than pool threads: every thread is busy and some wait.
-  const blockers = Array.from({ length: POOL_SIZE + 2 }, () => traceImage(busy, { smoothing: 0 }).then((r) => ({ r, at: performance.now() - started })));
+  const blockers = Array.from({ length: POOL_SIZE + 2 }, () =>
+    traceImage(busy, { smoothing: 0 }).then((r) => ({ r, at: performance.now() - started })),
+  );
   const controller = new AbortController();
   const queued = traceImage(small, {}, { signal: controller.signal }).then(
     (r) => ({ resolved: r, at: performance.now() - started }),
@@ -116,7 +156,9 @@ t.test('abort while queued behind a saturated threadpool rejects with ABORTED; r
   const outcome = await queued;
   const done = await Promise.all(blockers);
   const firstBlocker = Math.min(...done.map((d) => d.at));
-  t.comment(`pool of ${POOL_SIZE}: the queued call settled at ${outcome.at.toFixed(0)} ms, the first blocker at ${firstBlocker.toFixed(0)} ms`);
+  t.comment(
+    `pool of ${POOL_SIZE}: the queued call settled at ${outcome.at.toFixed(0)} ms, the first blocker at ${firstBlocker.toFixed(0)} ms`,
+  );
   t.ok('rejected' in outcome, 'the queued call rejects');
   if ('rejected' in outcome) {
     t.equal(outcome.rejected.code, 'ABORTED', 'with code ABORTED');
@@ -139,7 +181,9 @@ t.test('abort after a trace has started stops it at once with ABORTED; the engin
   const aborted = performance.now();
   const error = await rejectsWithCode(t, running, 'ABORTED', 'the running trace rejects');
   const stoppedMs = performance.now() - aborted;
-  t.comment(`a full trace takes ${fullMs.toFixed(0)} ms; aborted after ${abortAfterMs.toFixed(0)} ms, it stopped ${stoppedMs.toFixed(0)} ms later`);
+  t.comment(
+    `a full trace takes ${fullMs.toFixed(0)} ms; aborted after ${abortAfterMs.toFixed(0)} ms, it stopped ${stoppedMs.toFixed(0)} ms later`,
+  );
   t.match(error?.message, /cancelled/, 'saying it was cancelled');
   t.ok(performance.now() - started < fullMs, 'before the trace would have finished');
   // Aborting a finished call is harmless.
@@ -147,5 +191,9 @@ t.test('abort after a trace has started stops it at once with ABORTED; the engin
   const result = await traceImage(png(twoColorLogo()), {}, { signal: finished.signal });
   finished.abort();
   t.equal(result.palette.length, 2, 'aborting after completion changes nothing');
-  t.same(sorted((await traceImage(png(twoColorLogo()))).palette), sorted([ORANGE, GRAY]), 'and the engine keeps working');
+  t.same(
+    sorted((await traceImage(png(twoColorLogo()))).palette),
+    sorted([ORANGE, GRAY]),
+    'and the engine keeps working',
+  );
 });

@@ -20,21 +20,38 @@ const LOGO_PNG = png(twoColorLogo());
 const LOGO_JPEG = await jpeg(LOGO_PNG, 90);
 
 const solid = (width: number, height: number, background = '#fc4c02') =>
-  sharp({ create: { width, height, channels: 4, background } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background } })
+    .png()
+    .toBuffer();
 
 t.test('truncated PNG: CORRUPT_IMAGE', async (t) => {
   for (const share of [0.1, 0.5, 0.9]) {
-    const error = await rejectsWithCode(t, traceImage(truncated(LOGO_PNG, share)), 'CORRUPT_IMAGE', `cut to ${share * 100}%`);
+    const error = await rejectsWithCode(
+      t,
+      traceImage(truncated(LOGO_PNG, share)),
+      'CORRUPT_IMAGE',
+      `cut to ${share * 100}%`,
+    );
     t.ok(isImageError(error), 'a problem with the image, not the engine');
   }
   await rejectsWithCode(t, traceImage(LOGO_PNG.subarray(0, 20)), 'CORRUPT_IMAGE', 'cut inside the IHDR chunk');
-  await rejectsWithCode(t, traceImage(Buffer.concat([PNG_SIGNATURE, Buffer.from('not chunks at all, just text')])), 'CORRUPT_IMAGE', 'PNG signature followed by garbage');
+  await rejectsWithCode(
+    t,
+    traceImage(Buffer.concat([PNG_SIGNATURE, Buffer.from('not chunks at all, just text')])),
+    'CORRUPT_IMAGE',
+    'PNG signature followed by garbage',
+  );
 });
 
 t.test('truncated WebP: CORRUPT_IMAGE', async (t) => {
   const file = await webp(LOGO_PNG, true);
   await rejectsWithCode(t, traceImage(truncated(file, 0.5)), 'CORRUPT_IMAGE');
-  await rejectsWithCode(t, traceImage(Buffer.from('RIFF\x10\x00\x00\x00WEBPgarbage garbage', 'latin1')), 'CORRUPT_IMAGE', 'RIFF/WEBP header, garbage body');
+  await rejectsWithCode(
+    t,
+    traceImage(Buffer.from('RIFF\x10\x00\x00\x00WEBPgarbage garbage', 'latin1')),
+    'CORRUPT_IMAGE',
+    'RIFF/WEBP header, garbage body',
+  );
 });
 
 t.test('JPEG truncated inside its headers: CORRUPT_IMAGE', async (t) => {
@@ -50,7 +67,12 @@ t.test('JPEG truncated inside its scan data or missing its end marker: CORRUPT_I
   for (const share of [0.5, 0.9]) {
     await rejectsWithCode(t, traceImage(truncated(LOGO_JPEG, share)), 'CORRUPT_IMAGE', `cut to ${share * 100}%`);
   }
-  await rejectsWithCode(t, traceImage(LOGO_JPEG.subarray(0, LOGO_JPEG.length - 2)), 'CORRUPT_IMAGE', 'without its end marker');
+  await rejectsWithCode(
+    t,
+    traceImage(LOGO_JPEG.subarray(0, LOGO_JPEG.length - 2)),
+    'CORRUPT_IMAGE',
+    'without its end marker',
+  );
   const error = await traceImage(truncated(LOGO_JPEG, 0.5)).catch((e: unknown) => e as ServiceError);
   t.match(error, { message: /truncated/ }, 'the message says why');
 });
@@ -65,7 +87,12 @@ t.test('a text file named .png: UNSUPPORTED_FORMAT (magic bytes, not the name)',
   t.ok(isImageError(error));
   await rejectsWithCode(t, traceImage(Buffer.alloc(0)), 'UNSUPPORTED_FORMAT', 'an empty file');
   await rejectsWithCode(t, traceImage(Buffer.from(twoColorLogo().svg)), 'UNSUPPORTED_FORMAT', 'an SVG');
-  await rejectsWithCode(t, traceImage(LOGO_JPEG.subarray(0, 2)), 'UNSUPPORTED_FORMAT', 'two bytes of a JPEG (not even its magic)');
+  await rejectsWithCode(
+    t,
+    traceImage(LOGO_JPEG.subarray(0, 2)),
+    'UNSUPPORTED_FORMAT',
+    'two bytes of a JPEG (not even its magic)',
+  );
 });
 
 t.test('a GIF: UNSUPPORTED_FORMAT', async (t) => {
@@ -78,7 +105,13 @@ t.test('a decompression bomb is rejected from its header, fast and without alloc
   const bomb = bombPng(100000, 100000);
   t.ok(bomb.length < 2000, `the bomb is ${bomb.length} bytes`);
   // The header is well-formed (its CRC is right), so only the limits can stop it.
-  t.same((await sharp(bomb, { limitInputPixels: false }).metadata().then((m) => [m.width, m.height])), [100000, 100000], 'sharp reads the declared size');
+  t.same(
+    await sharp(bomb, { limitInputPixels: false })
+      .metadata()
+      .then((m) => [m.width, m.height]),
+    [100000, 100000],
+    'sharp reads the declared size',
+  );
   const before = process.memoryUsage().rss;
   const started = performance.now();
   for (let i = 0; i < 10; i++) {
@@ -107,7 +140,12 @@ t.test('size limits: 8..6000 px per side, at most 20 megapixels', async (t) => {
   error = await rejectsWithCode(t, traceImage(bombPng(6000, 6000)), 'TOO_LARGE', '6000x6000 is 36 MP');
   t.match(error?.message, /6000x6000/);
   await rejectsWithCode(t, traceImage(bombPng(5000, 4001)), 'TOO_LARGE', '5000x4001 is just over 20 MP');
-  await rejectsWithCode(t, traceImage(bombPng(5000, 4000)), 'CORRUPT_IMAGE', '5000x4000 passes the limits; its data is missing');
+  await rejectsWithCode(
+    t,
+    traceImage(bombPng(5000, 4000)),
+    'CORRUPT_IMAGE',
+    '5000x4000 passes the limits; its data is missing',
+  );
 });
 
 /** The logo JPEG with its frame header patched to declare width x height. */
@@ -136,7 +174,13 @@ async function webpDeclaring(width: number, height: number): Promise<Buffer> {
 t.test('bomb headers in JPEG and WebP', async (t) => {
   const started = performance.now();
   const jpegBomb = jpegDeclaring(60000, 60000);
-  t.same(await sharp(jpegBomb, { limitInputPixels: false }).metadata().then((m) => [m.width, m.height]), [60000, 60000], 'the JPEG declares 60000x60000');
+  t.same(
+    await sharp(jpegBomb, { limitInputPixels: false })
+      .metadata()
+      .then((m) => [m.width, m.height]),
+    [60000, 60000],
+    'the JPEG declares 60000x60000',
+  );
   let error = await rejectsWithCode(t, traceImage(jpegBomb), 'TOO_LARGE', 'JPEG 60000x60000');
   t.match(error?.message, /60000x60000/);
   error = await rejectsWithCode(t, traceImage(await webpDeclaring(12000, 12000)), 'TOO_LARGE', 'WebP 12000x12000');
@@ -144,7 +188,12 @@ t.test('bomb headers in JPEG and WebP', async (t) => {
   // 16384 is the largest side VP8L can declare. image-webp 0.2.4 computes
   // (1 + field) & 0x3FFF, so it reads 16384 as 0: still rejected at once, but
   // as TOO_SMALL "0x0".
-  error = await rejectsWithCode(t, traceImage(await webpDeclaring(16384, 16384)), ['TOO_LARGE', 'TOO_SMALL'], 'WebP 16384x16384 is rejected from its header');
+  error = await rejectsWithCode(
+    t,
+    traceImage(await webpDeclaring(16384, 16384)),
+    ['TOO_LARGE', 'TOO_SMALL'],
+    'WebP 16384x16384 is rejected from its header',
+  );
   t.equal(error?.code, 'TOO_LARGE', 'WebP 16384x16384: TOO_LARGE', {
     todo: 'engine (image-webp 0.2.4 decoder): a 16384 px VP8L side is read as 0, so the code is TOO_SMALL and the message says 0x0',
   });
@@ -156,7 +205,16 @@ t.test('nothing to trace: NOTHING_TO_TRACE', async (t) => {
   let error = await rejectsWithCode(t, traceImage(clear), 'NOTHING_TO_TRACE', 'a fully transparent PNG');
   t.match(error?.message, /transparent/);
   t.ok(isImageError(error));
-  error = await rejectsWithCode(t, traceImage(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } }).jpeg().toBuffer()), 'NOTHING_TO_TRACE', 'a blank white JPEG (all background)');
+  error = await rejectsWithCode(
+    t,
+    traceImage(
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } })
+        .jpeg()
+        .toBuffer(),
+    ),
+    'NOTHING_TO_TRACE',
+    'a blank white JPEG (all background)',
+  );
   // With transparent=false there is something: the white itself.
   const kept = await traceImage(clear, { transparent: false });
   t.same(kept.palette, ['#ffffff'], 'transparent=false traces a transparent image as its white backdrop');
@@ -164,16 +222,27 @@ t.test('nothing to trace: NOTHING_TO_TRACE', async (t) => {
 
 t.test('invalid options: INVALID_OPTION', async (t) => {
   for (const colors of [5, 7, 9, 16]) {
-    const error = await rejectsWithCode(t, traceImage(LOGO_PNG, { colors: colors as ColorChoice }), 'INVALID_OPTION', `colors=${colors}`);
+    const error = await rejectsWithCode(
+      t,
+      traceImage(LOGO_PNG, { colors: colors as ColorChoice }),
+      'INVALID_OPTION',
+      `colors=${colors}`,
+    );
     t.match(error?.message, /colors/, 'the message names the option');
   }
   for (const smoothing of [101, 1000, -1]) {
-    const error = await rejectsWithCode(t, traceImage(LOGO_PNG, { smoothing }), 'INVALID_OPTION', `smoothing=${smoothing}`);
+    const error = await rejectsWithCode(
+      t,
+      traceImage(LOGO_PNG, { smoothing }),
+      'INVALID_OPTION',
+      `smoothing=${smoothing}`,
+    );
     t.match(error?.message, /smoothing/, 'the message names the option');
   }
   // (For -1 the message says "got 4294967295": the native u32 conversion wraps it.)
   // Bounds are inclusive.
-  for (const smoothing of [0, 100]) t.ok((await traceImage(LOGO_PNG, { smoothing })).palette.length === 2, `smoothing=${smoothing} is valid`);
+  for (const smoothing of [0, 100])
+    t.ok((await traceImage(LOGO_PNG, { smoothing })).palette.length === 2, `smoothing=${smoothing} is valid`);
 });
 
 t.test('errors are ServiceErrors with a code and a readable message', async (t) => {
@@ -196,5 +265,10 @@ t.test('the addon rejects with the code as a property and the plain reason as th
   t.match(raw.message, /^the image data is corrupt or truncated/, 'the message is the reason');
   const error = await rejectsWithCode(t, traceImage(input), 'CORRUPT_IMAGE', 'the facade keeps the code');
   t.equal(error?.message, raw.message, 'and the message as it is');
-  await rejectsWithCode(t, tracePlainVtracer(Buffer.from('nope')), 'UNSUPPORTED_FORMAT', 'the plain vtracer baseline rejects the same way');
+  await rejectsWithCode(
+    t,
+    tracePlainVtracer(Buffer.from('nope')),
+    'UNSUPPORTED_FORMAT',
+    'the plain vtracer baseline rejects the same way',
+  );
 });

@@ -49,10 +49,22 @@ t.test('PNG color types and bit depths (encoded by hand from the drawn logo)', a
   for (const c of cases) {
     for (const bitDepth of [8, 16] as const) {
       const file = encodePng(c.raw, c.colorType, bitDepth);
-      t.same(pngHeader(file), { width: 200, height: 120, bitDepth, colorType: c.colorType }, `${c.name} ${bitDepth}-bit: the header says so`);
+      t.same(
+        pngHeader(file),
+        { width: 200, height: 120, bitDepth, colorType: c.colorType },
+        `${c.name} ${bitDepth}-bit: the header says so`,
+      );
       const result = await traceImage(file);
-      t.same(sorted(result.palette), sorted(c.colors), `${c.name} ${bitDepth}-bit: exact palette ${result.palette.join(' ')}`);
-      t.equal(result.warnings.some((w) => w.startsWith('Removed background #ffffff')), c.page, `${c.name} ${bitDepth}-bit: white page removed only when opaque`);
+      t.same(
+        sorted(result.palette),
+        sorted(c.colors),
+        `${c.name} ${bitDepth}-bit: exact palette ${result.palette.join(' ')}`,
+      );
+      t.equal(
+        result.warnings.some((w) => w.startsWith('Removed background #ffffff')),
+        c.page,
+        `${c.name} ${bitDepth}-bit: white page removed only when opaque`,
+      );
       t.same([result.width, result.height], [160, 80], `${c.name} ${bitDepth}-bit: trimmed to the logo`);
     }
   }
@@ -73,12 +85,17 @@ t.test('palette PNGs', async (t) => {
     t.equal(pngHeader(file).colorType, 3, 'indexed color');
     const result = await traceImage(file);
     t.equal(result.palette.length, 2, `two colors: ${result.palette.join(' ')}`);
-    for (const m of matchPalette(result.palette, [ORANGE, GRAY])) t.ok(m.diff <= 2, `${m.expected} within 2 (got ${m.got})`);
+    for (const m of matchPalette(result.palette, [ORANGE, GRAY]))
+      t.ok(m.diff <= 2, `${m.expected} within 2 (got ${m.got})`);
   });
 });
 
 t.test('grayscale PNGs written by sharp', async (t) => {
-  const gray = await sharp(renderSvg(recolored(twoColorLogo('#ffffff'), GRAYS).svg)).removeAlpha().toColourspace('b-w').png().toBuffer();
+  const gray = await sharp(renderSvg(recolored(twoColorLogo('#ffffff'), GRAYS).svg))
+    .removeAlpha()
+    .toColourspace('b-w')
+    .png()
+    .toBuffer();
   t.equal(pngHeader(gray).colorType, 0, 'sharp wrote plain grayscale');
   const opaque = await traceImage(gray);
   t.same(sorted(opaque.palette), GRAYS, 'exact grays');
@@ -95,7 +112,8 @@ t.test('16-bit PNG written by sharp', async (t) => {
   // rounds back to v - 1 for large v: within 1 unit is the exact answer here.
   const result = await traceImage(file);
   t.equal(result.palette.length, 2, result.palette.join(' '));
-  for (const m of matchPalette(result.palette, [ORANGE, GRAY])) t.ok(m.diff <= 1, `${m.expected} within 1 (got ${m.got})`);
+  for (const m of matchPalette(result.palette, [ORANGE, GRAY]))
+    t.ok(m.diff <= 1, `${m.expected} within 1 (got ${m.got})`);
 });
 
 t.test('WebP', async (t) => {
@@ -113,8 +131,12 @@ t.test('WebP', async (t) => {
     t.ok(file.includes(Buffer.from('VP8 ')), 'a VP8 (lossy) bitstream');
     const result = await traceImage(file);
     t.equal(result.palette.length, 2, result.palette.join(' '));
-    for (const m of matchPalette(result.palette, [ORANGE, GRAY])) t.ok(m.diff <= 3, `${m.expected} within 3 (got ${m.got})`);
-    t.ok(Math.abs(result.width - 160) <= 2 && Math.abs(result.height - 80) <= 2, `trimmed to the logo (${result.width}x${result.height})`);
+    for (const m of matchPalette(result.palette, [ORANGE, GRAY]))
+      t.ok(m.diff <= 3, `${m.expected} within 3 (got ${m.got})`);
+    t.ok(
+      Math.abs(result.width - 160) <= 2 && Math.abs(result.height - 80) <= 2,
+      `trimmed to the logo (${result.width}x${result.height})`,
+    );
   });
   t.test('animated: the first frame is traced', async (t) => {
     const other = ['#1e88e5', '#43a047'];
@@ -151,21 +173,37 @@ t.test('JPEG EXIF orientation is applied', async (t) => {
     t.same([result.width, result.height], c.size, `orientation ${c.orientation}: ${result.width}x${result.height}`);
     const trimmed = await traceImage(file);
     const box = c.size[0] > c.size[1] ? [160, 80] : [80, 160];
-    t.ok(Math.abs(trimmed.width - (box[0] as number)) <= 2 && Math.abs(trimmed.height - (box[1] as number)) <= 2, `orientation ${c.orientation}: trimmed ${trimmed.width}x${trimmed.height} ~ ${box.join('x')}`);
+    t.ok(
+      Math.abs(trimmed.width - (box[0] as number)) <= 2 && Math.abs(trimmed.height - (box[1] as number)) <= 2,
+      `orientation ${c.orientation}: trimmed ${trimmed.width}x${trimmed.height} ~ ${box.join('x')}`,
+    );
     const out = await renderResult(result);
     const orange = colorCentroid(out, matchPalette(result.palette, [ORANGE])[0]?.got ?? ORANGE, 4);
     const gray = colorCentroid(out, matchPalette(result.palette, [GRAY])[0]?.got ?? GRAY, 4);
-    if ('orangeFirst' in c) t.ok(orange[c.orangeFirst] < gray[c.orangeFirst], `orientation ${c.orientation}: orange before gray along ${c.orangeFirst}`);
-    else t.ok(orange[c.orangeLast] > gray[c.orangeLast], `orientation ${c.orientation}: orange after gray along ${c.orangeLast}`);
+    if ('orangeFirst' in c)
+      t.ok(
+        orange[c.orangeFirst] < gray[c.orangeFirst],
+        `orientation ${c.orientation}: orange before gray along ${c.orangeFirst}`,
+      );
+    else
+      t.ok(
+        orange[c.orangeLast] > gray[c.orangeLast],
+        `orientation ${c.orientation}: orange after gray along ${c.orangeLast}`,
+      );
   }
 });
 
 /** A CMYK JPEG of the logo on white, or why sharp could not write one here. */
 async function cmykJpeg(): Promise<{ file: Buffer } | { skip: string }> {
   try {
-    const file = await sharp(png(LOGO)).flatten({ background: '#ffffff' }).toColourspace('cmyk').jpeg({ quality: 90 }).toBuffer();
+    const file = await sharp(png(LOGO))
+      .flatten({ background: '#ffffff' })
+      .toColourspace('cmyk')
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const meta = await sharp(file).metadata();
-    if (meta.space !== 'cmyk' || meta.channels !== 4) return { skip: `sharp wrote ${meta.space} with ${meta.channels} channels, not CMYK` };
+    if (meta.space !== 'cmyk' || meta.channels !== 4)
+      return { skip: `sharp wrote ${meta.space} with ${meta.channels} channels, not CMYK` };
     return { file };
   } catch (error) {
     return { skip: `sharp cannot write a CMYK JPEG here: ${String(error)}` };
@@ -181,7 +219,11 @@ t.test('CMYK JPEG', { skip: 'skip' in cmyk ? cmyk.skip : false }, async (t) => {
   const [orangeRef, grayRef] = [hexAt(managed, 28, 60), hexAt(managed, 140, 34)];
   const result = await traceImage(file);
   t.equal(result.palette.length, 2, `two logo colors: ${result.palette.join(' ')}`);
-  t.match(result.warnings.join('\n'), /Removed background #f[ef]f[ef]f[ef]/, 'the white page is recognised (not inverted to black)');
+  t.match(
+    result.warnings.join('\n'),
+    /Removed background #f[ef]f[ef]f[ef]/,
+    'the white page is recognised (not inverted to black)',
+  );
   t.same([result.width, result.height], [160, 80], 'trimmed to the logo');
   // The engine converts CMYK without a color profile (the file carries none),
   // so colors differ from sharp's managed conversion; they must stay the same
@@ -191,7 +233,11 @@ t.test('CMYK JPEG', { skip: 'skip' in cmyk ? cmyk.skip : false }, async (t) => {
   t.ok(orange && orange.got !== gray?.got, 'orange and gray are told apart');
   t.ok(orange && orange.diff <= 40, `orange within 40 per channel of sharp's reading (${orange?.got} vs ${orangeRef})`);
   t.ok(gray && gray.diff <= 40, `gray within 40 per channel of sharp's reading (${gray?.got} vs ${grayRef})`);
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt((orange?.got ?? '#000000').slice(i, i + 2), 16)) as [number, number, number];
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt((orange?.got ?? '#000000').slice(i, i + 2), 16)) as [
+    number,
+    number,
+    number,
+  ];
   t.ok(r > 200 && r > g && g > b, `the orange is still orange (${orange?.got})`);
   t.ok(channelDiff(gray?.got ?? '#ffffff', '#000000') < 128, `the gray is still dark (${gray?.got})`);
 });

@@ -69,7 +69,10 @@ t.test('the same logo as JPEG q90 on white: near-exact colors, no extras, backgr
   t.ok(removed, 'a warning says the background was removed', { found: result.warnings });
   const hex = /#[0-9a-f]{6}/.exec(removed ?? '')?.[0];
   t.ok(hex && channelDiff(hex, '#ffffff') <= 2, `the removed background is the white page (${hex})`);
-  t.notOk(result.palette.some((c) => channelDiff(c, '#ffffff') <= 16), 'no white in the palette');
+  t.notOk(
+    result.palette.some((c) => channelDiff(c, '#ffffff') <= 16),
+    'no white in the palette',
+  );
   checkSvg(t, result);
 });
 
@@ -83,7 +86,10 @@ t.test('a badge on a white page: the page goes, the badge stays', async (t) => {
       const result = await traceImage(input);
       const navy = matchPalette(result.palette, [NAVY])[0];
       t.ok(navy && navy.diff <= tolerance, `navy within ${tolerance} per channel (got ${navy?.got})`);
-      t.notOk(result.palette.some((c) => c !== navy?.got && channelDiff(c, NAVY) <= 40), 'no second, near-navy color');
+      t.notOk(
+        result.palette.some((c) => c !== navy?.got && channelDiff(c, NAVY) <= 40),
+        'no second, near-navy color',
+      );
       t.match(result.warnings.join('\n'), /Removed background #f[ef]f[ef]f[ef]/, 'the page is removed');
       t.equal(result.width, fixture.box.width, 'trimmed to the badge (width)');
       t.equal(result.height, fixture.box.height, 'trimmed to the badge (height)');
@@ -92,7 +98,17 @@ t.test('a badge on a white page: the page goes, the badge stays', async (t) => {
       const corner = [...out.data.subarray(4 * (out.width + 1), 4 * (out.width + 1) + 4)];
       t.ok((corner[3] as number) < 20, `outside the badge's rounded corner is transparent (${corner})`);
       const body = [...out.data.subarray(4 * (10 * out.width + 100), 4 * (10 * out.width + 100) + 4)];
-      t.ok(body[3] === 255 && channelDiff(`#${body.slice(0, 3).map((v) => v.toString(16).padStart(2, '0')).join('')}`, NAVY) <= 2, `the badge is opaque navy (${body})`);
+      t.ok(
+        body[3] === 255 &&
+          channelDiff(
+            `#${body
+              .slice(0, 3)
+              .map((v) => v.toString(16).padStart(2, '0'))
+              .join('')}`,
+            NAVY,
+          ) <= 2,
+        `the badge is opaque navy (${body})`,
+      );
     });
   }
 });
@@ -101,28 +117,40 @@ t.test('a badge on a white page: the page goes, the badge stays', async (t) => {
 // `todo` directive: they print as "not ok ... # TODO <reason>" (visible, not
 // counted as failures) and turn into "ok ... # TODO" once the engine is fixed.
 
-t.test('white shapes inside a badge on an opaque image are figures and stay white; transparent=false keeps them too', async (t) => {
-  // The ring and the bar sit in a navy plate far thicker than their strokes:
-  // figures, not counters (see the README's "How the engine works").
-  const fixture = badgeLogo();
-  for (const [name, input, tolerance] of [
-    ['opaque PNG', png(fixture), 0],
-    ['JPEG q90', await jpeg(png(fixture), 90), 2],
-  ] as const) {
-    const traced = await traceImage(input);
-    t.equal(traced.palette.length, 2, `${name}: navy and white (${bare(traced.palette.join(' '))})`);
-    for (const m of matchPalette(traced.palette, [NAVY, '#ffffff'])) t.ok(m.diff <= tolerance, `${name}: ${bare(m.expected)} within ${tolerance} (got ${bare(m.got)})`);
-    t.match(traced.warnings.join('\n'), /kept 2 shapes of that color as part of the art/, `${name}: the warning names the kept shapes`);
-    // The ring's stroke, left of its center (80, 80) in the source, (60, 60) after the trim.
-    const out = await renderResult(traced);
-    const ring = [...out.data.subarray(4 * (60 * out.width + 26), 4 * (60 * out.width + 26) + 4)];
-    t.ok(ring[3] === 255 && ring.slice(0, 3).every((v) => (v as number) >= 255 - tolerance - 2), `${name}: the ring is opaque white (${ring})`);
+t.test(
+  'white shapes inside a badge on an opaque image are figures and stay white; transparent=false keeps them too',
+  async (t) => {
+    // The ring and the bar sit in a navy plate far thicker than their strokes:
+    // figures, not counters (see the README's "How the engine works").
+    const fixture = badgeLogo();
+    for (const [name, input, tolerance] of [
+      ['opaque PNG', png(fixture), 0],
+      ['JPEG q90', await jpeg(png(fixture), 90), 2],
+    ] as const) {
+      const traced = await traceImage(input);
+      t.equal(traced.palette.length, 2, `${name}: navy and white (${bare(traced.palette.join(' '))})`);
+      for (const m of matchPalette(traced.palette, [NAVY, '#ffffff']))
+        t.ok(m.diff <= tolerance, `${name}: ${bare(m.expected)} within ${tolerance} (got ${bare(m.got)})`);
+      t.match(
+        traced.warnings.join('\n'),
+        /kept 2 shapes of that color as part of the art/,
+        `${name}: the warning names the kept shapes`,
+      );
+      // The ring's stroke, left of its center (80, 80) in the source, (60, 60) after the trim.
+      const out = await renderResult(traced);
+      const ring = [...out.data.subarray(4 * (60 * out.width + 26), 4 * (60 * out.width + 26) + 4)];
+      t.ok(
+        ring[3] === 255 && ring.slice(0, 3).every((v) => (v as number) >= 255 - tolerance - 2),
+        `${name}: the ring is opaque white (${ring})`,
+      );
 
-    const kept = await traceImage(input, { transparent: false });
-    const white = matchPalette(kept.palette, [NAVY, '#ffffff']);
-    for (const m of white) t.ok(m.diff <= tolerance, `${name}, transparent=false: ${bare(m.expected)} kept (got ${bare(m.got)})`);
-  }
-});
+      const kept = await traceImage(input, { transparent: false });
+      const white = matchPalette(kept.palette, [NAVY, '#ffffff']);
+      for (const m of white)
+        t.ok(m.diff <= tolerance, `${name}, transparent=false: ${bare(m.expected)} kept (got ${bare(m.got)})`);
+    }
+  },
+);
 
 t.test('the SVG really traces the shapes: rendered with resvg it matches the source', async (t) => {
   for (const [name, fixture, bound, minIoU] of [
@@ -160,7 +188,8 @@ t.test('adjacent colors leave no gap between their paths', async (t) => {
     for (let x = 22; x < 178; x++) if ((out.data[(y * out.width + x) * 4 + 3] as number) < 255) holes++;
   }
   t.equal(holes, 0, 'every pixel inside the two squares is fully covered, the seam included');
-  const px = (x: number) => `#${[...out.data.subarray((60 * out.width + x) * 4, (60 * out.width + x) * 4 + 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  const px = (x: number) =>
+    `#${[...out.data.subarray((60 * out.width + x) * 4, (60 * out.width + x) * 4 + 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
   t.ok(channelDiff(px(97), ORANGE) <= 2, `left of the seam is orange (${px(97)})`);
   t.ok(channelDiff(px(102), GRAY) <= 2, `right of the seam is gray (${px(102)})`);
 });
@@ -171,7 +200,10 @@ t.test('colors=N is honoured on a five-color logo', async (t) => {
   for (const n of [1, 2, 3, 4] as const) {
     const result = await traceImage(input, { colors: n, trim: false });
     t.equal(result.palette.length, n, `colors=${n} gives exactly ${n}: ${result.palette.join(' ')}`);
-    t.ok(result.palette.every((c) => (FIVE_COLORS as readonly string[]).includes(c)), `colors=${n}: only drawn colors, exact hexes`);
+    t.ok(
+      result.palette.every((c) => (FIVE_COLORS as readonly string[]).includes(c)),
+      `colors=${n}: only drawn colors, exact hexes`,
+    );
     t.ok(result.palette.includes(ORANGE), `colors=${n}: the largest color is kept`);
     checkSvg(t, result);
     const iou = maskIoU(source, await renderResult(result));
@@ -189,7 +221,10 @@ t.test('colors=N on a JPEG counts logo colors only (the removed page is not one)
   for (const n of [2, 4] as ColorChoice[]) {
     const result = await traceImage(input, { colors: n });
     t.equal(result.palette.length, n, `colors=${n}: ${result.palette.join(' ')}`);
-    t.notOk(result.palette.some((c) => channelDiff(c, '#ffffff') <= 16), 'no white');
+    t.notOk(
+      result.palette.some((c) => channelDiff(c, '#ffffff') <= 16),
+      'no white',
+    );
     for (const c of result.palette) {
       const nearest = matchPalette([...FIVE_COLORS], [c])[0];
       t.ok(nearest && nearest.diff <= 2, `${c} is a drawn color within 2 (${nearest?.got})`);
@@ -224,7 +259,8 @@ t.test('transparent=false keeps the background', async (t) => {
   t.test('JPEG', async (t) => {
     const kept = await traceImage(await jpeg(onWhite, 90), { transparent: false });
     t.equal(kept.palette.length, 3, `orange, gray and white: ${kept.palette.join(' ')}`);
-    for (const m of matchPalette(kept.palette, [ORANGE, GRAY, '#ffffff'])) t.ok(m.diff <= 2, `${m.expected} within 2 (got ${m.got})`);
+    for (const m of matchPalette(kept.palette, [ORANGE, GRAY, '#ffffff']))
+      t.ok(m.diff <= 2, `${m.expected} within 2 (got ${m.got})`);
     t.equal(kept.width, 200);
     t.equal(kept.height, 120);
     t.ok(opaqueShare(await renderResult(kept)) >= 0.999, 'the SVG covers the whole image');
@@ -240,18 +276,33 @@ t.test('trim crops to the content box; trim=false keeps the source size', async 
     const drawn = alphaBox(await rgba(input));
     if (!drawn) throw new Error('fixture has no content');
     const trimmed = await traceImage(input, { trim: true });
-    t.ok(Math.abs(trimmed.width - fixture.box.width) <= 1, `${name}: width ${trimmed.width} is the drawn ${fixture.box.width} within 1`);
-    t.ok(Math.abs(trimmed.height - fixture.box.height) <= 1, `${name}: height ${trimmed.height} is the drawn ${fixture.box.height} within 1`);
-    t.ok(Math.abs(trimmed.width - drawn.width) <= 1 && Math.abs(trimmed.height - drawn.height) <= 1, `${name}: and the half-covered pixels' box within 1`);
+    t.ok(
+      Math.abs(trimmed.width - fixture.box.width) <= 1,
+      `${name}: width ${trimmed.width} is the drawn ${fixture.box.width} within 1`,
+    );
+    t.ok(
+      Math.abs(trimmed.height - fixture.box.height) <= 1,
+      `${name}: height ${trimmed.height} is the drawn ${fixture.box.height} within 1`,
+    );
+    t.ok(
+      Math.abs(trimmed.width - drawn.width) <= 1 && Math.abs(trimmed.height - drawn.height) <= 1,
+      `${name}: and the half-covered pixels' box within 1`,
+    );
     checkSvg(t, trimmed);
     // The trimmed drawing sits where the content was: compare with the source cropped to the box.
     const crop = await rgba(
-      await sharp(input).extract({ left: drawn.x, top: drawn.y, width: trimmed.width, height: trimmed.height }).png().toBuffer(),
+      await sharp(input)
+        .extract({ left: drawn.x, top: drawn.y, width: trimmed.width, height: trimmed.height })
+        .png()
+        .toBuffer(),
     );
     const error = meanErrorOver(crop, await renderResult(trimmed));
     const blank = meanErrorOver(crop, { data: Buffer.alloc(crop.data.length), width: crop.width, height: crop.height });
     // Bound 5: the cropped image has less empty margin, so the same edges weigh more.
-    t.ok(error <= 5 && error < blank / 8, `${name}: the trimmed SVG lines up with the cropped source (mean error ${error.toFixed(2)}, empty ${blank.toFixed(2)})`);
+    t.ok(
+      error <= 5 && error < blank / 8,
+      `${name}: the trimmed SVG lines up with the cropped source (mean error ${error.toFixed(2)}, empty ${blank.toFixed(2)})`,
+    );
     const full = await traceImage(input, { trim: false });
     t.equal(full.width, fixture.width, `${name}: trim=false keeps the width`);
     t.equal(full.height, fixture.height, `${name}: trim=false keeps the height`);
@@ -304,7 +355,11 @@ t.test('more smoothing never gives more path bytes', async (t) => {
     }
     t.comment(`${name}: path bytes at smoothing 0, 20, 60, 100: ${bytes.join(', ')}`);
     for (let i = 1; i < bytes.length; i++) {
-      t.ok((bytes[i] as number) <= (bytes[i - 1] as number), `${name}: smoothing ${[0, 20, 60, 100][i]} (${bytes[i]} B) <= smoothing ${[0, 20, 60, 100][i - 1]} (${bytes[i - 1]} B)`, NOT_MONOTONIC);
+      t.ok(
+        (bytes[i] as number) <= (bytes[i - 1] as number),
+        `${name}: smoothing ${[0, 20, 60, 100][i]} (${bytes[i]} B) <= smoothing ${[0, 20, 60, 100][i - 1]} (${bytes[i - 1]} B)`,
+        NOT_MONOTONIC,
+      );
     }
   }
 });
@@ -321,5 +376,8 @@ t.test('a very large logo is traced downscaled, with a warning, at its original 
   t.same(sorted(result.palette), sorted(FIVE_COLORS), 'the palette stays exact');
   checkSvg(t, result);
   const small = await traceImage(png(fixture));
-  t.notOk(small.warnings.some((w) => /^Traced at/.test(w)), 'no such warning at the drawn size');
+  t.notOk(
+    small.warnings.some((w) => /^Traced at/.test(w)),
+    'no such warning at the drawn size',
+  );
 });

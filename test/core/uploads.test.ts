@@ -112,7 +112,11 @@ t.test('the cap on live uploads: one more waits for the earliest to expire', asy
   await t.rejects(uploads.image(first.id), { code: 'UPLOAD_EXPIRED' });
 
   const again = await limitError(t, uploads.create(await distinctPng(4)), 'full again');
-  t.equal(again?.details.retryAfterSeconds, (second.expiresAt - clock.now) / 1000, 'now the second one is the earliest');
+  t.equal(
+    again?.details.retryAfterSeconds,
+    (second.expiresAt - clock.now) / 1000,
+    'now the second one is the earliest',
+  );
   t.ok((await uploads.image(second.id)).length > 0);
   t.ok((await uploads.image(third.id)).length > 0);
 });

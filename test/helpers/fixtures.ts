@@ -109,7 +109,13 @@ export function badgeLogo(): LogoFixture {
 /** Two rectangles sharing an edge at x = 100 (any gap between layers shows there). */
 export function adjacentColorsLogo(): LogoFixture {
   const body = `<rect x="20" y="20" width="80" height="80" fill="${ORANGE}"/><rect x="100" y="20" width="80" height="80" fill="${GRAY}"/>`;
-  return { svg: svgDoc(200, 120, body), width: 200, height: 120, box: { x: 20, y: 20, width: 160, height: 80 }, colors: [ORANGE, GRAY] };
+  return {
+    svg: svgDoc(200, 120, body),
+    width: 200,
+    height: 120,
+    box: { x: 20, y: 20, width: 160, height: 80 },
+    colors: [ORANGE, GRAY],
+  };
 }
 
 /** Round shapes only (circles, ellipses, a wave): what smoothing acts on. */
@@ -119,7 +125,13 @@ export function curvyLogo(): LogoFixture {
     `<ellipse cx="250" cy="70" rx="60" ry="35" fill="${GRAY}"/>` +
     `<path d="M180 150c30-40 60 40 90 0s60 40 90 0v30h-180z" fill="#1e88e5"/>` +
     `<circle cx="90" cy="90" r="30" fill="#fdd835"/>`;
-  return { svg: svgDoc(380, 200, body), width: 380, height: 200, box: { x: 20, y: 20, width: 340, height: 170 }, colors: [ORANGE, GRAY, '#1e88e5', '#fdd835'] };
+  return {
+    svg: svgDoc(380, 200, body),
+    width: 380,
+    height: 200,
+    box: { x: 20, y: 20, width: 340, height: 170 },
+    colors: [ORANGE, GRAY, '#1e88e5', '#fdd835'],
+  };
 }
 
 /** A logo in `color` at a size derived from `seed`, for many distinct concurrent inputs. */
@@ -127,9 +139,18 @@ export function variantLogo(seed: number, colors: readonly string[]): LogoFixtur
   const w = 160 + (seed % 7) * 40;
   const h = 120 + (seed % 5) * 30;
   const shapes = colors
-    .map((c, i) => `<rect x="${16 + i * 40}" y="${16 + (i % 2) * 20}" width="34" height="${h - 60}" rx="${(seed + i) % 9}" fill="${c}"/>`)
+    .map(
+      (c, i) =>
+        `<rect x="${16 + i * 40}" y="${16 + (i % 2) * 20}" width="34" height="${h - 60}" rx="${(seed + i) % 9}" fill="${c}"/>`,
+    )
     .join('');
-  return { svg: svgDoc(w, h, shapes), width: w, height: h, box: { x: 16, y: 16, width: 40 * colors.length - 6, height: h - 40 }, colors: [...colors] };
+  return {
+    svg: svgDoc(w, h, shapes),
+    width: w,
+    height: h,
+    box: { x: 16, y: 16, width: 40 * colors.length - 6, height: h - 40 },
+    colors: [...colors],
+  };
 }
 
 /** A large busy logo (many circles), slow enough to keep a threadpool thread busy. */
@@ -219,8 +240,14 @@ export function ihdr(width: number, height: number, bitDepth: number, colorType:
 
 /** PNG header fields read back from a file (to prove the fixture has the layout a test claims). */
 export function pngHeader(file: Buffer): { width: number; height: number; bitDepth: number; colorType: number } {
-  if (!file.subarray(0, 8).equals(PNG_SIGNATURE) || file.toString('latin1', 12, 16) !== 'IHDR') throw new Error('not a PNG');
-  return { width: file.readUInt32BE(16), height: file.readUInt32BE(20), bitDepth: file[24] as number, colorType: file[25] as number };
+  if (!file.subarray(0, 8).equals(PNG_SIGNATURE) || file.toString('latin1', 12, 16) !== 'IHDR')
+    throw new Error('not a PNG');
+  return {
+    width: file.readUInt32BE(16),
+    height: file.readUInt32BE(20),
+    bitDepth: file[24] as number,
+    colorType: file[25] as number,
+  };
 }
 
 /**
@@ -229,7 +256,12 @@ export function pngHeader(file: Buffer): { width: number; height: number; bitDep
  */
 export function bombPng(width: number, height: number): Buffer {
   const idat = deflateSync(Buffer.alloc(1 + Math.min(width, 1024) * 4));
-  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height, 8, 6), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    ihdr(width, height, 8, 6),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -328,7 +360,9 @@ export function snapToPalette(raw: Raw, colors: readonly string[]): Raw {
 
 /** A GIF of the two-color logo, written by sharp (a real, valid GIF). */
 export async function gif(): Promise<Buffer> {
-  return sharp(png(twoColorLogo('#ffffff'))).gif().toBuffer();
+  return sharp(png(twoColorLogo('#ffffff')))
+    .gif()
+    .toBuffer();
 }
 
 export function truncated(file: Buffer, share: number): Buffer {
@@ -354,7 +388,10 @@ export function channelDiff(a: string, b: string): number {
 }
 
 /** For each expected color, the palette color nearest to it, and the distance in channel units. */
-export function matchPalette(palette: readonly string[], expected: readonly string[]): { expected: string; got: string; diff: number }[] {
+export function matchPalette(
+  palette: readonly string[],
+  expected: readonly string[],
+): { expected: string; got: string; diff: number }[] {
   return expected.map((e) => {
     let got = palette[0] ?? '';
     for (const p of palette) if (channelDiff(p, e) < channelDiff(got, e)) got = p;
@@ -397,7 +434,8 @@ export function svgStructure(svg: string): SvgStructure {
  * RGBA images of the same size, both composited over `over`.
  */
 export function meanErrorOver(a: Raw, b: Raw, over: Rgb = [255, 255, 255]): number {
-  if (a.width !== b.width || a.height !== b.height) throw new Error(`size mismatch ${a.width}x${a.height} vs ${b.width}x${b.height}`);
+  if (a.width !== b.width || a.height !== b.height)
+    throw new Error(`size mismatch ${a.width}x${a.height} vs ${b.width}x${b.height}`);
   let sum = 0;
   for (let o = 0; o < a.data.length; o += 4) {
     const aa = (a.data[o + 3] as number) / 255;

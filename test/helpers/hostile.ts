@@ -27,7 +27,13 @@ function random(seed: number): () => number {
 
 type Pixel = (x: number, y: number) => readonly [number, number, number];
 
-async function draw(name: string, width: number, height: number, pixel: Pixel, format: 'png' | 'jpeg' = 'png'): Promise<HostileImage> {
+async function draw(
+  name: string,
+  width: number,
+  height: number,
+  pixel: Pixel,
+  format: 'png' | 'jpeg' = 'png',
+): Promise<HostileImage> {
   const data = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -56,7 +62,12 @@ export function checkerboard(width: number, height: number, cell: number): Promi
 /** Every pixel a random color. */
 export function noise(side: number, seed = 1): Promise<HostileImage> {
   const next = random(seed);
-  return draw(`noise, ${side}x${side}`, side, side, () => [next() * 256, next() * 256, next() * 256].map(Math.floor) as [number, number, number]);
+  return draw(
+    `noise, ${side}x${side}`,
+    side,
+    side,
+    () => [next() * 256, next() * 256, next() * 256].map(Math.floor) as [number, number, number],
+  );
 }
 
 /** A gray ramp as black and white pixels (4x4 ordered dithering). */
@@ -92,7 +103,10 @@ export function photo(side: number, seed = 2): Promise<HostileImage> {
 /** Squares of `cell` px in `colors` random colors. */
 export function mosaic(side: number, colors: number, cell: number, seed = 3): Promise<HostileImage> {
   const next = random(seed);
-  const palette = Array.from({ length: colors }, () => [next() * 256, next() * 256, next() * 256].map(Math.floor) as [number, number, number]);
+  const palette = Array.from(
+    { length: colors },
+    () => [next() * 256, next() * 256, next() * 256].map(Math.floor) as [number, number, number],
+  );
   const per = Math.ceil(side / cell);
   const squares = Array.from({ length: per * per }, () => Math.floor(next() * colors));
   return draw(`mosaic of ${colors} colors in ${cell} px squares, ${side}x${side}`, side, side, (x, y) => {
@@ -103,7 +117,12 @@ export function mosaic(side: number, colors: number, cell: number, seed = 3): Pr
 /** Gray with faint grain: no clear edge anywhere, a different color at every pixel. */
 export function faintNoise(side: number, seed = 4): Promise<HostileImage> {
   const next = random(seed);
-  return draw(`faint noise, ${side}x${side}`, side, side, () => [0, 0, 0].map(() => 113 + Math.floor(next() * 31)) as [number, number, number]);
+  return draw(
+    `faint noise, ${side}x${side}`,
+    side,
+    side,
+    () => [0, 0, 0].map(() => 113 + Math.floor(next() * 31)) as [number, number, number],
+  );
 }
 
 /** The set the engine must refuse or trace fast, at the sizes that hurt most within the spec's limits. */

@@ -85,7 +85,15 @@ const LAYOUTS: Record<'wordmark' | 'icon', Layout> = {
     shapes: [
       BADGE,
       MARK,
-      ...LETTERS.map(([x, width, top]): Shape => ({ kind: 'rect', x, y: top, width, height: 70 - top, radius: 4, slot: 1 })),
+      ...LETTERS.map(([x, width, top]): Shape => ({
+        kind: 'rect',
+        x,
+        y: top,
+        width,
+        height: 70 - top,
+        radius: 4,
+        slot: 1,
+      })),
       // The dot of the narrow letter, an "i".
       { kind: 'circle', cx: 176, cy: 29, r: 6, slot: 3 },
     ],
@@ -109,7 +117,8 @@ function placed(shape: Shape, scale: number): { svg: (fill: string) => string; b
   const [x1, y1] = [Math.round((shape.x + shape.width) * scale), Math.round((shape.y + shape.height) * scale)];
   const box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
   return {
-    svg: (fill) => `<rect x="${x0}" y="${y0}" width="${box.width}" height="${box.height}" rx="${shape.radius * scale}" fill="${fill}"/>`,
+    svg: (fill) =>
+      `<rect x="${x0}" y="${y0}" width="${box.width}" height="${box.height}" rx="${shape.radius * scale}" fill="${fill}"/>`,
     box,
   };
 }

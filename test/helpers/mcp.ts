@@ -121,7 +121,11 @@ export function initializeRequest(id: number | string = 1): object {
 }
 
 /** A raw POST to an MCP endpoint with the headers a Streamable HTTP client sends. */
-export function postJsonRpc(url: string, body: string | object, headers: Record<string, string> = {}): Promise<Response> {
+export function postJsonRpc(
+  url: string,
+  body: string | object,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: MCP_ACCEPT, ...headers },

@@ -20,7 +20,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** src/server.ts with `env` added to this process's environment. */
-export function spawnServer(env: Record<string, string>, stdio: StdioOptions = ['ignore', 'pipe', 'pipe']): ChildProcess {
+export function spawnServer(
+  env: Record<string, string>,
+  stdio: StdioOptions = ['ignore', 'pipe', 'pipe'],
+): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },

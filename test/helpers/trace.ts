@@ -50,6 +50,10 @@ export function checkSvg(t: Asserts, result: TraceResult): ReturnType<typeof svg
   t.equal(s.hasTransform, false, 'no transform attributes');
   t.equal(s.paths, result.palette.length, 'one path per palette color');
   t.equal(new Set(s.fills).size, s.fills.length, 'no fill is used twice');
-  t.equal(JSON.stringify([...s.fills].sort()), JSON.stringify([...result.palette].sort()), 'the fills are exactly the palette');
+  t.equal(
+    JSON.stringify([...s.fills].sort()),
+    JSON.stringify([...result.palette].sort()),
+    'the fills are exactly the palette',
+  );
   return s;
 }

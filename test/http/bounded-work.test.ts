@@ -18,13 +18,23 @@ t.test('a checkerboard and noise get 422 "too complex for a logo" at once, and t
   for (const hostile of [await checkerboard(1000, 1000, 1), await noise(1000)]) {
     const form = await uploadForm(hostile.image);
     const started = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/vectorize', payload: form.payload, headers: form.headers });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/vectorize',
+      payload: form.payload,
+      headers: form.headers,
+    });
     const ms = performance.now() - started;
     t.equal(res.statusCode, 422, hostile.name);
     t.match(res.json<{ detail: string }>().detail, /^This image cannot be traced: the image is too complex for a logo/);
     t.ok(ms < 1500, `${hostile.name}: answered in ${ms.toFixed(0)} ms`);
     const next = await uploadForm((await drawnLogo()).image);
-    const after = await app.inject({ method: 'POST', url: '/api/vectorize', payload: next.payload, headers: next.headers });
+    const after = await app.inject({
+      method: 'POST',
+      url: '/api/vectorize',
+      payload: next.payload,
+      headers: next.headers,
+    });
     t.equal(after.statusCode, 200, 'the next upload is traced');
   }
 });
@@ -57,7 +67,10 @@ t.test('a client that disconnects stops its trace: the gate is free at once and 
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const busy = await uploadForm(busyLogo(1400, 2000), { smoothing: 0 });
   const alone = performance.now();
-  t.equal((await fetch(`${base}/api/vectorize`, { method: 'POST', body: busy.payload, headers: busy.headers })).status, 200);
+  t.equal(
+    (await fetch(`${base}/api/vectorize`, { method: 'POST', body: busy.payload, headers: busy.headers })).status,
+    200,
+  );
   const fullMs = performance.now() - alone;
 
   const controller = new AbortController();
@@ -75,13 +88,20 @@ t.test('a client that disconnects stops its trace: the gate is free at once and 
   const small = await uploadForm((await drawnLogo()).image);
   let status = 0;
   while (performance.now() - left < fullMs * 3) {
-    status = (await fetch(`${base}/api/vectorize`, { method: 'POST', body: small.payload, headers: small.headers })).status;
+    status = (await fetch(`${base}/api/vectorize`, { method: 'POST', body: small.payload, headers: small.headers }))
+      .status;
     if (status !== 429) break;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const freedMs = performance.now() - left;
-  t.comment(`a full trace takes ${fullMs.toFixed(0)} ms; the gate was free ${freedMs.toFixed(0)} ms after the client left`);
+  t.comment(
+    `a full trace takes ${fullMs.toFixed(0)} ms; the gate was free ${freedMs.toFixed(0)} ms after the client left`,
+  );
   t.equal(status, 200, 'the next upload is admitted');
   t.ok(freedMs < fullMs, 'before the abandoned trace would have finished');
-  t.same(outcomes.slice(0, 4), ['started', 'finished', 'started', 'ABORTED'], 'the abandoned trace was aborted, not finished');
+  t.same(
+    outcomes.slice(0, 4),
+    ['started', 'finished', 'started', 'ABORTED'],
+    'the abandoned trace was aborted, not finished',
+  );
 });

@@ -19,7 +19,11 @@ const visibilityUrl = (token: string) => `/api/jobs/${token}/editor/visibility`;
 const key = (value: string) => ({ 'idempotency-key': value });
 
 /** The app on BASE_URL with a counted tracer, and a revision of the five-color logo made as the MCP server makes it. */
-async function appWithRevision(t: Teardown, settings: Partial<TraceSettings> = {}, options: { gate?: ConcurrencyGate } = {}) {
+async function appWithRevision(
+  t: Teardown,
+  settings: Partial<TraceSettings> = {},
+  options: { gate?: ConcurrencyGate } = {},
+) {
   const tracer = controlledTracer();
   const { app } = await buildTestApp(t, { BASE_URL }, { trace: tracer.trace, ...options });
   const source = await app.revisions.create(FIVE_COLOR_PNG, { ...DEFAULT_SETTINGS, ...settings });
@@ -31,7 +35,11 @@ t.test('editor/settings re-traces into a new revision with every Revision field'
   const sourceSvg = (await app.inject(`/api/jobs/${source.id}/logo.svg`)).body;
   const calls = tracer.calls;
 
-  const res = await app.inject({ method: 'POST', url: settingsUrl(source.id), payload: { smoothing: 70, trim: false } });
+  const res = await app.inject({
+    method: 'POST',
+    url: settingsUrl(source.id),
+    payload: { smoothing: 70, trim: false },
+  });
   t.equal(res.statusCode, 200);
   t.equal(res.headers['service-version'], '2026-10-14');
   t.match(res.headers['content-type'], /^application\/json/);
@@ -69,7 +77,7 @@ t.test('editor/settings re-traces into a new revision with every Revision field'
   t.equal((await app.revisions.get(id)).originalId, source.id, 'the new revision records its source');
 });
 
-t.test('editor/settings: fields left out keep the revision\'s values', async (t) => {
+t.test("editor/settings: fields left out keep the revision's values", async (t) => {
   const { app, source } = await appWithRevision(t, { colors: 4, smoothing: 10, transparent: true, trim: false });
   const post = (payload: object) => app.inject({ method: 'POST', url: settingsUrl(source.id), payload });
 
@@ -96,7 +104,7 @@ t.test('editor/settings: fields left out keep the revision\'s values', async (t)
 });
 
 // Fastify's ajv coerces types: null must not become 0 or false on its way to "keep".
-t.test('editor/settings: null fields keep the revision\'s values', async (t) => {
+t.test("editor/settings: null fields keep the revision's values", async (t) => {
   const { app, source } = await appWithRevision(t, { colors: 4, smoothing: 10, transparent: true, trim: false });
   const post = (payload: object) => app.inject({ method: 'POST', url: settingsUrl(source.id), payload });
 

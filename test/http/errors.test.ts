@@ -97,7 +97,7 @@ async function rawExchange(base: string, raw: string): Promise<string> {
   return answer;
 }
 
-t.test('requests Node\'s HTTP parser refuses get the error body, Service-Version and CORS', async (t) => {
+t.test("requests Node's HTTP parser refuses get the error body, Service-Version and CORS", async (t) => {
   const { app } = await buildTestApp(t);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const cases: [string, string, number][] = [

@@ -17,14 +17,24 @@ t.test('POST kit answers the brand-kit ZIP of the job', async (t) => {
   t.match(res.headers['content-disposition'], /^attachment; filename="acme-rockets-kit.zip"/);
   const zip = new AdmZip(res.rawPayload);
   const names = zip.getEntries().map((e) => e.entryName);
-  for (const expected of ['README.txt', 'web/favicon.ico', 'brand-guide/brand-guide.pdf', 'mockups/cap.png', 'mockups/tshirt.png']) {
+  for (const expected of [
+    'README.txt',
+    'web/favicon.ico',
+    'brand-guide/brand-guide.pdf',
+    'mockups/cap.png',
+    'mockups/tshirt.png',
+  ]) {
     t.ok(names.includes(expected), `the kit holds ${expected}`);
   }
   const palette = JSON.parse(zip.readAsText('palette/palette.json')) as unknown;
   for (const color of job.palette) t.match(JSON.stringify(palette), color, `palette.json lists ${color}`);
   t.match(zip.readAsText('web/site.webmanifest'), /"background_color":\s*"#1e2a4a"/i);
   t.match(zip.readAsText('brand-guide/brand-guide.html'), /Acme Rockets/);
-  const again = await app.inject({ method: 'POST', url: `/api/jobs/${job.id}/kit`, payload: { name: 'Acme Rockets', background_color: '#1E2A4A' } });
+  const again = await app.inject({
+    method: 'POST',
+    url: `/api/jobs/${job.id}/kit`,
+    payload: { name: 'Acme Rockets', background_color: '#1E2A4A' },
+  });
   t.ok(again.rawPayload.equals(res.rawPayload), 'the same request gives the same bytes');
 });
 
@@ -63,7 +73,11 @@ t.test('the download name and the files inside carry the same slug, for long and
     const entries = new AdmZip(res.rawPayload).getEntries().map((e) => e.entryName);
     const logoFiles = entries.filter((path) => path.startsWith('logo/'));
     t.ok(logoFiles.length > 0);
-    for (const path of logoFiles) t.ok(path.startsWith(`logo/${downloadSlug}-`) || path === `logo/${downloadSlug}.svg`, `${path} carries ${downloadSlug}`);
+    for (const path of logoFiles)
+      t.ok(
+        path.startsWith(`logo/${downloadSlug}-`) || path === `logo/${downloadSlug}.svg`,
+        `${path} carries ${downloadSlug}`,
+      );
     t.ok(entries.includes(`palette/${downloadSlug}.ase`), `palette/${downloadSlug}.ase`);
   }
 });
@@ -99,31 +113,43 @@ t.test('invalid fields are 422; unknown jobs 404; a full gate 429', async (t) =>
   t.ok(Number(busy.headers['retry-after']) > 0);
 });
 
-t.test('a name with control, bidirectional-override or non-character code points is 422 naming it; other scripts are fine', async (t) => {
-  const { app } = await buildTestApp(t);
-  const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
-  const url = `/api/jobs/${job.id}/kit`;
-  const refused: [string, string][] = [
-    ['Acme\u0001', 'U+0001'],
-    ['Acme\u0008', 'U+0008'],
-    ['Acme\u000b', 'U+000B'],
-    ['Acme\u000c', 'U+000C'],
-    ['Acme\u001b[31m', 'U+001B'],
-    ['\u202eemca', 'U+202E'],
-    ['Acme\u2066x', 'U+2066'],
-    ['Acme\ufffe', 'U+FFFE'],
-    ['Acme\uffff', 'U+FFFF'],
-  ];
-  for (const [name, code] of refused) {
-    const res = await app.inject({ method: 'POST', url, payload: { name } });
-    t.equal(res.statusCode, 422, `${code} is refused`);
-    t.match(res.json<{ detail: string }>().detail, new RegExp(`contains ${code.replace('+', '\\+')}, which a kit cannot print`), `${code} is named`);
-    t.notOk(res.headers['content-disposition'], `${code}: no attachment header on the error`);
-  }
-  // A lone surrogate, as JSON can carry it.
-  const lone = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"name":"Acme \\ud800"}' });
-  t.equal(lone.statusCode, 422, 'a lone surrogate is refused');
-  t.match(lone.json<{ detail: string }>().detail, /U\+D800/);
-  const fine = await app.inject({ method: 'POST', url, payload: { name: 'Café ☕ 北京 مرحبا' } });
-  t.equal(fine.statusCode, 200, 'accented, emoji, CJK and Arabic names build a kit');
-});
+t.test(
+  'a name with control, bidirectional-override or non-character code points is 422 naming it; other scripts are fine',
+  async (t) => {
+    const { app } = await buildTestApp(t);
+    const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
+    const url = `/api/jobs/${job.id}/kit`;
+    const refused: [string, string][] = [
+      ['Acme\u0001', 'U+0001'],
+      ['Acme\u0008', 'U+0008'],
+      ['Acme\u000b', 'U+000B'],
+      ['Acme\u000c', 'U+000C'],
+      ['Acme\u001b[31m', 'U+001B'],
+      ['\u202eemca', 'U+202E'],
+      ['Acme\u2066x', 'U+2066'],
+      ['Acme\ufffe', 'U+FFFE'],
+      ['Acme\uffff', 'U+FFFF'],
+    ];
+    for (const [name, code] of refused) {
+      const res = await app.inject({ method: 'POST', url, payload: { name } });
+      t.equal(res.statusCode, 422, `${code} is refused`);
+      t.match(
+        res.json<{ detail: string }>().detail,
+        new RegExp(`contains ${code.replace('+', '\\+')}, which a kit cannot print`),
+        `${code} is named`,
+      );
+      t.notOk(res.headers['content-disposition'], `${code}: no attachment header on the error`);
+    }
+    // A lone surrogate, as JSON can carry it.
+    const lone = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"Acme \\ud800"}',
+    });
+    t.equal(lone.statusCode, 422, 'a lone surrogate is refused');
+    t.match(lone.json<{ detail: string }>().detail, /U\+D800/);
+    const fine = await app.inject({ method: 'POST', url, payload: { name: 'Café ☕ 北京 مرحبا' } });
+    t.equal(fine.statusCode, 200, 'accented, emoji, CJK and Arabic names build a kit');
+  },
+);

@@ -31,7 +31,12 @@ async function clockedApp(t: Teardown, env: Record<string, string> = {}, options
   const { app } = await buildTestApp(t, env, { store, ...options });
   const upload = async (file: Buffer | null, headers: Record<string, string> = {}) => {
     const form = await uploadForm(file);
-    return app.inject({ method: 'POST', url: URL_PATH, payload: form.payload, headers: { ...form.headers, ...headers } });
+    return app.inject({
+      method: 'POST',
+      url: URL_PATH,
+      payload: form.payload,
+      headers: { ...form.headers, ...headers },
+    });
   };
   return { app, clock, upload };
 }
@@ -55,7 +60,10 @@ t.test('an upload returns its id, expiry, size, hash, format and dimensions', as
   const expiresAt = Date.parse(body.expires_at);
   t.ok(expiresAt >= before + 900_000 && expiresAt <= after + 900_000, '15 minutes after the upload');
   // Whole seconds left when the response was made: 900, or 899 once a millisecond has passed.
-  t.ok(body.expires_in_seconds >= 899 && body.expires_in_seconds <= 900, `expires_in_seconds ${body.expires_in_seconds}`);
+  t.ok(
+    body.expires_in_seconds >= 899 && body.expires_in_seconds <= 900,
+    `expires_in_seconds ${body.expires_in_seconds}`,
+  );
 
   t.ok((await app.uploads.image(body.upload_id)).equals(FIVE_COLOR_PNG), 'the stored image is the file');
   const again = (await upload(FIVE_COLOR_PNG)).json();

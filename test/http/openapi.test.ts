@@ -47,7 +47,14 @@ t.test('the document describes exactly the live routes: none missing, none extra
   const routes = liveRoutes(app);
   // The MCP transport speaks JSON-RPC, not this REST API; the guide and GET /api point agents to it.
   const mcpTransport = routes.filter((route) => (MCP_PATHS as readonly string[]).includes(route.split(' ')[1] ?? ''));
-  t.same(mcpTransport, ['DELETE /api/mcp', 'DELETE /api/mcp/', 'GET /api/mcp', 'GET /api/mcp/', 'POST /api/mcp', 'POST /api/mcp/']);
+  t.same(mcpTransport, [
+    'DELETE /api/mcp',
+    'DELETE /api/mcp/',
+    'GET /api/mcp',
+    'GET /api/mcp/',
+    'POST /api/mcp',
+    'POST /api/mcp/',
+  ]);
   const live = routes.filter((route) => !mcpTransport.includes(route));
   t.ok(live.length >= 17, `found the route table (${live.length} routes)`);
   t.same(documented, live);
@@ -112,23 +119,39 @@ t.test('every operation documents its parameters, headers, bodies and error bodi
   t.same(Object.keys(document.paths['/api/stats']?.get?.responses ?? {}).sort(), ['200', '400', '503']);
 });
 
-t.test('the Service-Version request header is an enum of the supported versions, and an unknown one is the declared 400', async (t) => {
-  const { app } = await buildTestApp(t);
-  const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
-    paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema?: { enum?: string[] } }[]; responses: Record<string, unknown> }>>;
-  }>();
-  const supported = app.versions.current;
-  let operations = 0;
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      const header = op.parameters?.find((p) => p.in === 'header' && p.name === 'Service-Version');
-      t.ok(header, `${method} ${path}: documents Service-Version`);
-      t.ok(header?.schema?.enum?.includes(supported), `${method} ${path}: its enum holds ${supported}`);
-      t.ok(op.responses['400'], `${method} ${path}: declares 400`);
-      operations++;
+t.test(
+  'the Service-Version request header is an enum of the supported versions, and an unknown one is the declared 400',
+  async (t) => {
+    const { app } = await buildTestApp(t);
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
+            responses: Record<string, unknown>;
+          }
+        >
+      >;
+    }>();
+    const supported = app.versions.current;
+    let operations = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const header = op.parameters?.find((p) => p.in === 'header' && p.name === 'Service-Version');
+        t.ok(header, `${method} ${path}: documents Service-Version`);
+        t.ok(header?.schema?.enum?.includes(supported), `${method} ${path}: its enum holds ${supported}`);
+        t.ok(op.responses['400'], `${method} ${path}: declares 400`);
+        operations++;
+      }
     }
-  }
-  t.ok(operations > 10, `${operations} operations checked`);
-  const unknown = await app.inject({ method: 'GET', url: '/api/health', headers: { 'service-version': '1999-01-01' } });
-  t.equal(unknown.statusCode, 400);
-});
+    t.ok(operations > 10, `${operations} operations checked`);
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'service-version': '1999-01-01' },
+    });
+    t.equal(unknown.statusCode, 400);
+  },
+);

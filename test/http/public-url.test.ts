@@ -17,7 +17,14 @@ t.test('a Host that is not a host name is 400 with the error body, Service-Versi
 
 t.test('names, addresses and ports are hosts, and build the absolute URLs', async (t) => {
   const { app } = await buildTestApp(t);
-  for (const host of ['api.example.com', 'api.example.com:8443', '127.0.0.1:8080', '[::1]:8080', 'my_service:80', 'localhost']) {
+  for (const host of [
+    'api.example.com',
+    'api.example.com:8443',
+    '127.0.0.1:8080',
+    '[::1]:8080',
+    'my_service:80',
+    'localhost',
+  ]) {
     const res = await app.inject({ method: 'GET', url: '/api', headers: { host } });
     t.equal(res.statusCode, 200, `Host ${host}`);
     t.match(res.body, `http://${host}/`, `${host}: absolute URLs use it`);

@@ -31,7 +31,11 @@ t.test('JSON fields of the wrong type are 422 naming the field, not converted', 
     const label = `${route} ${JSON.stringify(payload)}`;
     t.equal(res.statusCode, 422, `${label} is 422`);
     const detail = res.json<{ detail: Problem[] }>().detail;
-    t.ok(Array.isArray(detail) && detail.some((p) => p.loc[1] === field && /type/.test(p.type)), `${label}: a type problem at ${field}`, { detail });
+    t.ok(
+      Array.isArray(detail) && detail.some((p) => p.loc[1] === field && /type/.test(p.type)),
+      `${label}: a type problem at ${field}`,
+      { detail },
+    );
   }
   const sample = await app.inject({ method: 'POST', url: '/api/sample', payload: { trim: 'false' } });
   t.equal(sample.statusCode, 422, 'JSON "trim": "false" is a string, not a boolean');
@@ -49,7 +53,12 @@ t.test('form fields and query parameters are text read as their declared types',
   const { app } = await buildTestApp(t);
   const logo = await drawnLogo();
   const good = await uploadForm(logo.image, { colors: 2, smoothing: 40, transparent: 'false', trim: 'true' });
-  const traced = await app.inject({ method: 'POST', url: '/api/vectorize', payload: good.payload, headers: good.headers });
+  const traced = await app.inject({
+    method: 'POST',
+    url: '/api/vectorize',
+    payload: good.payload,
+    headers: good.headers,
+  });
   t.equal(traced.statusCode, 200, 'multipart "2", "40", "false", "true" are read as numbers and booleans');
   const job = traced.json<{ id: string; svg: string }>();
   for (const [fields, field] of [
@@ -58,7 +67,12 @@ t.test('form fields and query parameters are text read as their declared types',
     [{ transparent: 'yes' }, 'transparent'],
   ] as const) {
     const form = await uploadForm(logo.image, fields);
-    const res = await app.inject({ method: 'POST', url: '/api/vectorize', payload: form.payload, headers: form.headers });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/vectorize',
+      payload: form.payload,
+      headers: form.headers,
+    });
     t.equal(res.statusCode, 422, `${JSON.stringify(fields)} is 422`);
     t.same(res.json<{ detail: Problem[] }>().detail[0]?.loc, ['body', field]);
   }
@@ -94,15 +108,19 @@ t.test('32,000 bad items get a short 422: the first ten problems and a count of 
   t.ok(res.body.length < 4096, `the answer is ${res.body.length} bytes`);
 });
 
-t.test('an upload form with two files or a thousand fields is 422 with the form\'s shape, not 413', async (t) => {
+t.test("an upload form with two files or a thousand fields is 422 with the form's shape, not 413", async (t) => {
   const { app } = await buildTestApp(t);
   const logo = (await drawnLogo()).image;
   const twoFiles = new FormData();
-  for (let i = 0; i < 2; i++) twoFiles.append('file', new Blob([new Uint8Array(logo)], { type: 'image/png' }), `logo${i}.png`);
+  for (let i = 0; i < 2; i++)
+    twoFiles.append('file', new Blob([new Uint8Array(logo)], { type: 'image/png' }), `logo${i}.png`);
   const manyFields = new FormData();
   manyFields.append('file', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
   for (let i = 0; i < 1000; i++) manyFields.append(`field${i}`, 'x');
-  for (const [label, form] of [['two files', twoFiles], ['a thousand fields', manyFields]] as const) {
+  for (const [label, form] of [
+    ['two files', twoFiles],
+    ['a thousand fields', manyFields],
+  ] as const) {
     const request = new Request('http://localhost/', { method: 'POST', body: form });
     const res = await app.inject({
       method: 'POST',
@@ -113,6 +131,10 @@ t.test('an upload form with two files or a thousand fields is 422 with the form\
     t.equal(res.statusCode, 422, `${label}: 422`);
     const detail = res.json<{ detail: Problem[] }>().detail;
     t.same(detail[0]?.loc, ['body'], `${label}: about the body`);
-    t.match(detail[0]?.msg, /one file \(field "file"\) and at most 10 other fields/, `${label}: says what a form may hold`);
+    t.match(
+      detail[0]?.msg,
+      /one file \(field "file"\) and at most 10 other fields/,
+      `${label}: says what a form may hold`,
+    );
   }
 });

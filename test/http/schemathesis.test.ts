@@ -32,7 +32,17 @@ t.test('schemathesis, every check, finds nothing', { skip: missing, timeout: 600
   const job = (await (await fetch(`${base}/api/sample`, { method: 'POST' })).json()) as { id: string };
   const run = await promisify(execFile)(
     SCHEMATHESIS,
-    ['run', `${base}/openapi.json`, '--checks', 'all', '--max-examples', String(EXAMPLES_PER_OPERATION), '--workers', '1', '--no-color'],
+    [
+      'run',
+      `${base}/openapi.json`,
+      '--checks',
+      'all',
+      '--max-examples',
+      String(EXAMPLES_PER_OPERATION),
+      '--workers',
+      '1',
+      '--no-color',
+    ],
     { cwd: PROJECT_ROOT, env: { ...process.env, JOB_TOKEN: job.id }, maxBuffer: 64 * 1024 * 1024, timeout: 540_000 },
   ).then(
     (out) => ({ code: 0, output: out.stdout }),
@@ -42,7 +52,11 @@ t.test('schemathesis, every check, finds nothing', { skip: missing, timeout: 600
     }),
   );
   const cases = /(\d+) generated/.exec(run.output)?.[1];
-  const summary = run.output.split('\n').filter((line) => /generated|failures?|passed|in \d/.test(line)).slice(-4).join(' | ');
+  const summary = run.output
+    .split('\n')
+    .filter((line) => /generated|failures?|passed|in \d/.test(line))
+    .slice(-4)
+    .join(' | ');
   t.comment(`schemathesis: ${cases ?? '?'} cases; ${summary}`);
   t.ok(Number(cases) > 500, `it generated enough cases (${cases ?? 'none'})`);
   t.equal(run.code, 0, 'it found no failure', { output: run.output.slice(-8000) });

@@ -6,7 +6,15 @@ import { buildTestApp } from '../helpers/app.js';
 t.test('JSON, errors, images and the portal carry nosniff, no-referrer, no framing and a strict CSP', async (t) => {
   const { app } = await buildTestApp(t);
   const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json<{ id: string }>();
-  const urls = ['/api', '/api/health', '/api/nope', `/api/jobs/${job.id}/preview.png`, `/api/jobs/${job.id}/mockup/cap.png`, '/docs', '/openapi.json'];
+  const urls = [
+    '/api',
+    '/api/health',
+    '/api/nope',
+    `/api/jobs/${job.id}/preview.png`,
+    `/api/jobs/${job.id}/mockup/cap.png`,
+    '/docs',
+    '/openapi.json',
+  ];
   for (const url of urls) {
     const res = await app.inject({ method: 'GET', url });
     t.equal(res.headers['x-content-type-options'], 'nosniff', `${url} (${res.statusCode}): nosniff`);

@@ -11,15 +11,7 @@ import type { ConcurrencyGate } from '../../src/core/gate.js';
 import { openFileStore } from '../../src/store/file-store.js';
 import { newDataDir } from '../helpers/app.js';
 import { drawnLogo, ICON_COLORS, solidPng } from '../helpers/images.js';
-import {
-  callOk,
-  callTool,
-  mcpSetup,
-  postUpload,
-  sleep,
-  textOf,
-  type McpUpload,
-} from '../helpers/mcp.js';
+import { callOk, callTool, mcpSetup, postUpload, sleep, textOf, type McpUpload } from '../helpers/mcp.js';
 import type { Revision } from '../helpers/revision.js';
 import { controlledTracer } from '../helpers/tracer.js';
 
@@ -90,7 +82,7 @@ t.test('export_brand_kit needs the review token of that very revision', async (t
     'export_brand_kit',
     { revision_id: a.revision_id, review_token: tokenB },
     /has not been reviewed/,
-    'with another revision\'s token, this one unreviewed',
+    "with another revision's token, this one unreviewed",
   );
 
   const { review_token: tokenA } = await callOk<{ review_token: string }>(client, 'review_vectorization', {
@@ -103,7 +95,7 @@ t.test('export_brand_kit needs the review token of that very revision', async (t
     'export_brand_kit',
     { revision_id: a.revision_id, review_token: tokenB },
     /not the one of revision .*each revision has its own.*review_vectorization/s,
-    'with another revision\'s token',
+    "with another revision's token",
   );
   await failsWith(
     t,
@@ -124,7 +116,9 @@ t.test('export_brand_kit needs the review token of that very revision', async (t
 
   for (const revision of [a, b]) {
     t.equal((await fetch(`${baseUrl}/api/jobs/${revision.revision_id}/brand-kit.zip`)).status, 404, 'nothing exported');
-    const shown = await callOk<{ brand_kit: unknown }>(client, 'get_vectorization', { revision_id: revision.revision_id });
+    const shown = await callOk<{ brand_kit: unknown }>(client, 'get_vectorization', {
+      revision_id: revision.revision_id,
+    });
     t.equal(shown.brand_kit, null);
   }
 });
@@ -199,8 +193,22 @@ t.test('vectorize_logo needs exactly one image source', async (t) => {
   await failsWith(t, client, 'vectorize_logo', { sample: false }, oneSource, 'sample: false only');
   await failsWith(t, client, 'vectorize_logo', { colors: 2 }, oneSource, 'settings only');
   await failsWith(t, client, 'vectorize_logo', { upload_id, sample: true }, oneSource, 'upload_id and sample');
-  await failsWith(t, client, 'vectorize_logo', { upload_id, image_base64: base64 }, oneSource, 'upload_id and image_base64');
-  await failsWith(t, client, 'vectorize_logo', { image_base64: base64, sample: true }, oneSource, 'image_base64 and sample');
+  await failsWith(
+    t,
+    client,
+    'vectorize_logo',
+    { upload_id, image_base64: base64 },
+    oneSource,
+    'upload_id and image_base64',
+  );
+  await failsWith(
+    t,
+    client,
+    'vectorize_logo',
+    { image_base64: base64, sample: true },
+    oneSource,
+    'image_base64 and sample',
+  );
   const revision = await callOk<Revision>(client, 'vectorize_logo', { image_base64: base64, sample: false });
   t.match(revision.revision_id, /^[A-Za-z0-9_-]{24}$/, 'sample: false beside one source is fine');
 });
@@ -210,7 +218,14 @@ t.test('image_base64 that is not base64, or not a usable image, is refused', asy
   const notBase64 = /image_base64 is not base64 data/;
   await failsWith(t, client, 'vectorize_logo', { image_base64: 'this is not base64!' }, notBase64, 'prose');
   await failsWith(t, client, 'vectorize_logo', { image_base64: '' }, notBase64, 'empty');
-  await failsWith(t, client, 'vectorize_logo', { image_base64: 'data:image/png;base64,' }, notBase64, 'an empty data: URL');
+  await failsWith(
+    t,
+    client,
+    'vectorize_logo',
+    { image_base64: 'data:image/png;base64,' },
+    notBase64,
+    'an empty data: URL',
+  );
   await failsWith(t, client, 'vectorize_logo', { image_base64: 'iVBORw0K$$$' }, notBase64, 'stray characters');
   const untraceable = /This image cannot be traced: .*8 to 6000 px/;
   await failsWith(
@@ -308,7 +323,14 @@ t.test('a busy service: gated tools answer isError with a retry, the rest still 
   busy = true;
 
   await failsWith(t, client, 'vectorize_logo', { sample: true }, BUSY, 'vectorize_logo while busy');
-  await failsWith(t, client, 'update_settings', { revision_id: revision.revision_id, colors: 2 }, BUSY, 'update_settings');
+  await failsWith(
+    t,
+    client,
+    'update_settings',
+    { revision_id: revision.revision_id, colors: 2 },
+    BUSY,
+    'update_settings',
+  );
   await failsWith(
     t,
     client,
@@ -388,7 +410,11 @@ t.test('invalid arguments come back as isError tool results naming the field', a
       { revision_id: id, review_token: UNKNOWN, background_color: 'white' },
       /Input validation error.*background_color/,
     ],
-    ['export_brand_kit', { revision_id: id, review_token: UNKNOWN, name: 'n'.repeat(81) }, /at most 80 characters at name/],
+    [
+      'export_brand_kit',
+      { revision_id: id, review_token: UNKNOWN, name: 'n'.repeat(81) },
+      /at most 80 characters at name/,
+    ],
   ];
   for (const [tool, args, pattern] of cases) {
     await failsWith(t, client, tool, args, pattern, `${tool} ${JSON.stringify(args).slice(0, 80)}`);
@@ -415,24 +441,27 @@ t.test('invalid arguments come back as isError tool results naming the field', a
   t.same([after.palette, after.hidden_colors], [revision.palette, []], 'failed calls changed nothing');
 });
 
-t.test('export_brand_kit refuses a brand name with control or bidirectional-override characters, naming it', async (t) => {
-  const { client } = await mcpSetup(t);
-  const revision = await callOk<Revision>(client, 'vectorize_logo', { sample: true });
-  const { review_token } = await callOk<{ review_token: string }>(client, 'review_vectorization', {
-    revision_id: revision.revision_id,
-  });
-  for (const [name, code] of [
-    ['Acme\u0001', /U\+0001/],
-    ['\u202eemca', /U\+202E/],
-    ['Acme\uffff', /U\+FFFF/],
-  ] as const) {
-    await failsWith(
-      t,
-      client,
-      'export_brand_kit',
-      { revision_id: revision.revision_id, review_token, name },
-      new RegExp(`${code.source}, which a kit cannot print`),
-      `brand name with ${code.source}`,
-    );
-  }
-});
+t.test(
+  'export_brand_kit refuses a brand name with control or bidirectional-override characters, naming it',
+  async (t) => {
+    const { client } = await mcpSetup(t);
+    const revision = await callOk<Revision>(client, 'vectorize_logo', { sample: true });
+    const { review_token } = await callOk<{ review_token: string }>(client, 'review_vectorization', {
+      revision_id: revision.revision_id,
+    });
+    for (const [name, code] of [
+      ['Acme\u0001', /U\+0001/],
+      ['\u202eemca', /U\+202E/],
+      ['Acme\uffff', /U\+FFFF/],
+    ] as const) {
+      await failsWith(
+        t,
+        client,
+        'export_brand_kit',
+        { revision_id: revision.revision_id, review_token, name },
+        new RegExp(`${code.source}, which a kit cannot print`),
+        `brand name with ${code.source}`,
+      );
+    }
+  },
+);

@@ -63,7 +63,10 @@ function checkRevision(t: Tap, revision: Revision, baseUrl: string): void {
     'preview_markdown shows the preview',
   );
   t.ok(Array.isArray(revision.palette) && revision.palette.length >= 1, 'palette has colors');
-  t.ok(revision.palette.every((c) => HEX.test(c)), 'palette colors are lowercase #rrggbb');
+  t.ok(
+    revision.palette.every((c) => HEX.test(c)),
+    'palette colors are lowercase #rrggbb',
+  );
   t.ok(Array.isArray(revision.hidden_colors), 'hidden_colors is a list');
   t.ok(
     revision.hidden_colors.every((c) => HEX.test(c) && !revision.palette.includes(c)),
@@ -76,11 +79,7 @@ function checkRevision(t: Tap, revision: Revision, baseUrl: string): void {
   t.same(Object.keys(revision.settings).sort(), ['colors', 'smoothing', 'transparent', 'trim']);
   t.ok(Number.isInteger(revision.expires_in_seconds), 'expires_in_seconds is an integer');
   t.ok(revision.expires_in_seconds <= 7200 && revision.expires_in_seconds > 7100, 'about two hours left');
-  t.same(
-    Object.keys(revision).sort(),
-    REVISION_FIELDS,
-    'exactly the Revision fields',
-  );
+  t.same(Object.keys(revision).sort(), REVISION_FIELDS, 'exactly the Revision fields');
 }
 
 /** The revision's SVG from its svg_url, checked against the revision's size fields. */
@@ -113,236 +112,265 @@ async function vectorize(client: Client, args: Record<string, unknown>): Promise
   return callOk<Revision>(client, 'vectorize_logo', args);
 }
 
-t.test('the whole flow: upload, vectorize, new settings, hide and restore colors, review, export, download', async (t) => {
-  const { client, baseUrl } = await mcpSetup(t);
-  // Listing the tools first makes the client check every structured result against its outputSchema.
-  t.equal((await client.listTools()).tools.length, 6);
-  const logo = await drawnLogo();
-  const { image } = logo;
+t.test(
+  'the whole flow: upload, vectorize, new settings, hide and restore colors, review, export, download',
+  async (t) => {
+    const { client, baseUrl } = await mcpSetup(t);
+    // Listing the tools first makes the client check every structured result against its outputSchema.
+    t.equal((await client.listTools()).tools.length, 6);
+    const logo = await drawnLogo();
+    const { image } = logo;
 
-  let upload!: McpUpload;
-  let first!: Revision;
-  let firstSvg = '';
-  let changed!: Revision;
-  let changedSvg = '';
-  let hidden!: Revision;
-  let hiddenColor = '';
-  let review!: Review;
+    let upload!: McpUpload;
+    let first!: Revision;
+    let firstSvg = '';
+    let changed!: Revision;
+    let changedSvg = '';
+    let hidden!: Revision;
+    let hiddenColor = '';
+    let review!: Review;
 
-  await t.test('POST /api/mcp/uploads keeps the image and returns an upload_id', async (t) => {
-    const before = Date.now();
-    const res = await postUpload(baseUrl, image);
-    t.equal(res.status, 200);
-    t.match(res.headers.get('content-type'), /^application\/json/);
-    upload = (await res.json()) as McpUpload;
-    t.match(upload.upload_id, TOKEN);
-    t.ok(upload.expires_in_seconds >= 895 && upload.expires_in_seconds <= 900, 'kept about 15 minutes');
-    const expiresAt = Date.parse(upload.expires_at);
-    t.ok(expiresAt >= before + 899_000 && expiresAt <= Date.now() + 900_000, 'expires_at is 15 minutes ahead');
-    t.same(
-      [upload.format, upload.width, upload.height, upload.bytes],
-      ['png', logo.width, logo.height, image.length],
-      'format, size and bytes read from the file',
-    );
-    t.equal(upload.sha256, createHash('sha256').update(image).digest('hex'));
-  });
-
-  await t.test('vectorize_logo with the upload_id returns a full Revision whose files download', async (t) => {
-    const result = await callTool(client, 'vectorize_logo', { upload_id: upload.upload_id });
-    t.notOk(result.isError);
-    checkJsonText(t, result);
-    first = result.structuredContent as unknown as Revision;
-    checkRevision(t, first, baseUrl);
-    t.same(first.settings, DEFAULTS, 'default settings');
-    t.same(first.hidden_colors, []);
-    t.same([...first.palette].sort(), [...logo.palette].sort(), 'the drawn logo\'s colors');
-    t.ok(first.width <= logo.width && first.height <= logo.height, 'trimmed within the image');
-
-    firstSvg = await fetchSvg(t, first);
-    for (const color of first.palette) t.ok(hasFill(firstSvg, color), `the SVG fills with ${color}`);
-    const preview = await fetch(first.preview_url);
-    t.equal(preview.status, 200, 'preview_url answers 200');
-    t.equal(preview.headers.get('content-type'), 'image/png');
-    const png = Buffer.from(await preview.arrayBuffer());
-    t.same(png.subarray(0, 8), PNG_SIGNATURE);
-    const previewMeta = await sharp(png).metadata();
-    t.same([previewMeta.width, previewMeta.height], [first.width, first.height], 'the preview has the SVG size');
-  });
-
-  await t.test('get_vectorization shows the revision, its preview image and its links; no kit yet', async (t) => {
-    const result = await callTool(client, 'get_vectorization', { revision_id: first.revision_id });
-    t.notOk(result.isError);
-    checkJsonText(t, result);
-    const shown = result.structuredContent as unknown as Vectorization;
-    const { links, brand_kit, ...revision } = shown;
-    t.same({ ...revision, expires_in_seconds: 0 }, { ...first, expires_in_seconds: 0 }, 'the same Revision fields');
-    t.equal(brand_kit, null, 'no kit before export');
-    const jobUrl = `${baseUrl}/api/jobs/${first.revision_id}`;
-    t.same(links, {
-      svg: `${jobUrl}/logo.svg`,
-      svg_download: `${jobUrl}/logo.svg?download=true`,
-      preview_png: `${jobUrl}/preview.png`,
-      cap_mockup_png: `${jobUrl}/mockup/cap.png`,
-      tshirt_mockup_png: `${jobUrl}/mockup/tshirt.png`,
+    await t.test('POST /api/mcp/uploads keeps the image and returns an upload_id', async (t) => {
+      const before = Date.now();
+      const res = await postUpload(baseUrl, image);
+      t.equal(res.status, 200);
+      t.match(res.headers.get('content-type'), /^application\/json/);
+      upload = (await res.json()) as McpUpload;
+      t.match(upload.upload_id, TOKEN);
+      t.ok(upload.expires_in_seconds >= 895 && upload.expires_in_seconds <= 900, 'kept about 15 minutes');
+      const expiresAt = Date.parse(upload.expires_at);
+      t.ok(expiresAt >= before + 899_000 && expiresAt <= Date.now() + 900_000, 'expires_at is 15 minutes ahead');
+      t.same(
+        [upload.format, upload.width, upload.height, upload.bytes],
+        ['png', logo.width, logo.height, image.length],
+        'format, size and bytes read from the file',
+      );
+      t.equal(upload.sha256, createHash('sha256').update(image).digest('hex'));
     });
-    const preview = imageOf(result);
-    t.equal(preview?.mimeType, 'image/png');
-    t.same(preview?.bytes.subarray(0, 8), PNG_SIGNATURE, 'the image block is a PNG');
-    const resourceLinks = result.content.filter((block) => block.type === 'resource_link');
-    t.same(
-      resourceLinks.map((block) => [block.uri, block.mimeType]),
-      [[links.svg, 'image/svg+xml']],
-      'a resource link to the SVG only',
-    );
-    const download = await fetch(links.svg_download);
-    t.equal(download.status, 200);
-    t.match(download.headers.get('content-disposition'), /^attachment/);
-    const cap = await fetch(links.cap_mockup_png);
-    t.equal(cap.status, 200, 'the cap mockup link works');
-    t.equal(cap.headers.get('content-type'), 'image/png');
-  });
 
-  await t.test('update_settings makes a new revision and leaves the source as it was', async (t) => {
-    const result = await callTool(client, 'update_settings', {
-      revision_id: first.revision_id,
-      colors: 2,
-      smoothing: 60,
+    await t.test('vectorize_logo with the upload_id returns a full Revision whose files download', async (t) => {
+      const result = await callTool(client, 'vectorize_logo', { upload_id: upload.upload_id });
+      t.notOk(result.isError);
+      checkJsonText(t, result);
+      first = result.structuredContent as unknown as Revision;
+      checkRevision(t, first, baseUrl);
+      t.same(first.settings, DEFAULTS, 'default settings');
+      t.same(first.hidden_colors, []);
+      t.same([...first.palette].sort(), [...logo.palette].sort(), "the drawn logo's colors");
+      t.ok(first.width <= logo.width && first.height <= logo.height, 'trimmed within the image');
+
+      firstSvg = await fetchSvg(t, first);
+      for (const color of first.palette) t.ok(hasFill(firstSvg, color), `the SVG fills with ${color}`);
+      const preview = await fetch(first.preview_url);
+      t.equal(preview.status, 200, 'preview_url answers 200');
+      t.equal(preview.headers.get('content-type'), 'image/png');
+      const png = Buffer.from(await preview.arrayBuffer());
+      t.same(png.subarray(0, 8), PNG_SIGNATURE);
+      const previewMeta = await sharp(png).metadata();
+      t.same([previewMeta.width, previewMeta.height], [first.width, first.height], 'the preview has the SVG size');
     });
-    t.notOk(result.isError);
-    changed = result.structuredContent as unknown as Revision;
-    checkRevision(t, changed, baseUrl);
-    t.not(changed.revision_id, first.revision_id, 'a new revision id');
-    t.same(changed.settings, { colors: 2, smoothing: 60, transparent: true, trim: true }, 'omitted settings kept');
-    t.ok(changed.palette.length === 2, 'two colors, as asked');
-    changedSvg = await fetchSvg(t, changed);
-    t.not(changedSvg, firstSvg, 'smoothing 60 traced other curves');
 
-    const source = await callOk<Vectorization>(client, 'get_vectorization', { revision_id: first.revision_id });
-    t.same(source.settings, DEFAULTS, 'the source keeps its settings');
-    t.same(source.palette, first.palette);
-    t.equal(await (await fetch(first.svg_url)).text(), firstSvg, 'the source SVG is unchanged');
-  });
-
-  await t.test('set_color_visibility hides a color in a new revision', async (t) => {
-    hiddenColor = changed.palette[1] ?? '';
-    const result = await callTool(client, 'set_color_visibility', {
-      revision_id: changed.revision_id,
-      hidden_colors: [hiddenColor.toUpperCase()],
+    await t.test('get_vectorization shows the revision, its preview image and its links; no kit yet', async (t) => {
+      const result = await callTool(client, 'get_vectorization', { revision_id: first.revision_id });
+      t.notOk(result.isError);
+      checkJsonText(t, result);
+      const shown = result.structuredContent as unknown as Vectorization;
+      const { links, brand_kit, ...revision } = shown;
+      t.same({ ...revision, expires_in_seconds: 0 }, { ...first, expires_in_seconds: 0 }, 'the same Revision fields');
+      t.equal(brand_kit, null, 'no kit before export');
+      const jobUrl = `${baseUrl}/api/jobs/${first.revision_id}`;
+      t.same(links, {
+        svg: `${jobUrl}/logo.svg`,
+        svg_download: `${jobUrl}/logo.svg?download=true`,
+        preview_png: `${jobUrl}/preview.png`,
+        cap_mockup_png: `${jobUrl}/mockup/cap.png`,
+        tshirt_mockup_png: `${jobUrl}/mockup/tshirt.png`,
+      });
+      const preview = imageOf(result);
+      t.equal(preview?.mimeType, 'image/png');
+      t.same(preview?.bytes.subarray(0, 8), PNG_SIGNATURE, 'the image block is a PNG');
+      const resourceLinks = result.content.filter((block) => block.type === 'resource_link');
+      t.same(
+        resourceLinks.map((block) => [block.uri, block.mimeType]),
+        [[links.svg, 'image/svg+xml']],
+        'a resource link to the SVG only',
+      );
+      const download = await fetch(links.svg_download);
+      t.equal(download.status, 200);
+      t.match(download.headers.get('content-disposition'), /^attachment/);
+      const cap = await fetch(links.cap_mockup_png);
+      t.equal(cap.status, 200, 'the cap mockup link works');
+      t.equal(cap.headers.get('content-type'), 'image/png');
     });
-    t.notOk(result.isError, textOf(result));
-    hidden = result.structuredContent as unknown as Revision;
-    checkRevision(t, hidden, baseUrl);
-    t.not(hidden.revision_id, changed.revision_id);
-    t.same(hidden.hidden_colors, [hiddenColor], 'hidden_colors lists it, normalized to lowercase');
-    t.same(hidden.palette, changed.palette.filter((c) => c !== hiddenColor), 'the palette shrinks');
-    t.same([hidden.width, hidden.height, hidden.settings], [changed.width, changed.height, changed.settings]);
-    t.ok(hasFill(changedSvg, hiddenColor), 'the source SVG had that fill');
-    const svg = await fetchSvg(t, hidden);
-    t.notOk(hasFill(svg, hiddenColor), 'the new SVG no longer has that fill');
-    t.ok(hasFill(svg, hidden.palette[0] ?? ''), 'the other color is still drawn');
 
-    const source = await callOk<Vectorization>(client, 'get_vectorization', { revision_id: changed.revision_id });
-    t.same([source.palette, source.hidden_colors], [changed.palette, []], 'the source still shows every color');
-  });
+    await t.test('update_settings makes a new revision and leaves the source as it was', async (t) => {
+      const result = await callTool(client, 'update_settings', {
+        revision_id: first.revision_id,
+        colors: 2,
+        smoothing: 60,
+      });
+      t.notOk(result.isError);
+      changed = result.structuredContent as unknown as Revision;
+      checkRevision(t, changed, baseUrl);
+      t.not(changed.revision_id, first.revision_id, 'a new revision id');
+      t.same(changed.settings, { colors: 2, smoothing: 60, transparent: true, trim: true }, 'omitted settings kept');
+      t.ok(changed.palette.length === 2, 'two colors, as asked');
+      changedSvg = await fetchSvg(t, changed);
+      t.not(changedSvg, firstSvg, 'smoothing 60 traced other curves');
 
-  await t.test('set_color_visibility with [] restores every color in a later revision', async (t) => {
-    const restored = await callOk<Revision>(client, 'set_color_visibility', {
-      revision_id: hidden.revision_id,
-      hidden_colors: [],
+      const source = await callOk<Vectorization>(client, 'get_vectorization', { revision_id: first.revision_id });
+      t.same(source.settings, DEFAULTS, 'the source keeps its settings');
+      t.same(source.palette, first.palette);
+      t.equal(await (await fetch(first.svg_url)).text(), firstSvg, 'the source SVG is unchanged');
     });
-    checkRevision(t, restored, baseUrl);
-    t.not(restored.revision_id, hidden.revision_id);
-    t.same([restored.palette, restored.hidden_colors], [changed.palette, []]);
-    const svg = await fetchSvg(t, restored);
-    t.ok(hasFill(svg, hiddenColor), 'the color is drawn again');
-    t.equal(svg, changedSvg, 'the very SVG of the revision before hiding');
-  });
 
-  await t.test('GET brand-kit.zip is 404 before export', async (t) => {
-    const res = await fetch(`${baseUrl}/api/jobs/${hidden.revision_id}/brand-kit.zip`);
-    t.equal(res.status, 404);
-    t.match(((await res.json()) as { detail: string }).detail, /export_brand_kit/);
-  });
+    await t.test('set_color_visibility hides a color in a new revision', async (t) => {
+      hiddenColor = changed.palette[1] ?? '';
+      const result = await callTool(client, 'set_color_visibility', {
+        revision_id: changed.revision_id,
+        hidden_colors: [hiddenColor.toUpperCase()],
+      });
+      t.notOk(result.isError, textOf(result));
+      hidden = result.structuredContent as unknown as Revision;
+      checkRevision(t, hidden, baseUrl);
+      t.not(hidden.revision_id, changed.revision_id);
+      t.same(hidden.hidden_colors, [hiddenColor], 'hidden_colors lists it, normalized to lowercase');
+      t.same(
+        hidden.palette,
+        changed.palette.filter((c) => c !== hiddenColor),
+        'the palette shrinks',
+      );
+      t.same([hidden.width, hidden.height, hidden.settings], [changed.width, changed.height, changed.settings]);
+      t.ok(hasFill(changedSvg, hiddenColor), 'the source SVG had that fill');
+      const svg = await fetchSvg(t, hidden);
+      t.notOk(hasFill(svg, hiddenColor), 'the new SVG no longer has that fill');
+      t.ok(hasFill(svg, hidden.palette[0] ?? ''), 'the other color is still drawn');
 
-  await t.test('review_vectorization returns a review sheet, a checklist and a stable review_token', async (t) => {
-    const result = await callTool(client, 'review_vectorization', { revision_id: hidden.revision_id });
-    t.notOk(result.isError);
-    review = result.structuredContent as unknown as Review;
-    t.match(review.review_token, TOKEN);
-    const { review_token, checklist, ...revision } = review;
-    t.same({ ...revision, expires_in_seconds: 0 }, { ...hidden, expires_in_seconds: 0 }, 'the reviewed Revision');
-    t.ok(checklist.length >= 4, 'a checklist of several items');
-    t.ok(checklist.some((item) => item.includes(hiddenColor)), 'the checklist names the hidden color');
-    t.ok(checklist.some((item) => item.includes(hidden.palette[0] ?? '')), 'and the visible palette');
-    t.ok(checklist.some((item) => item.includes('export_brand_kit')), 'and what to call next');
-    const sheet = imageOf(result);
-    t.equal(sheet?.mimeType, 'image/png');
-    t.same(sheet?.bytes.subarray(0, 8), PNG_SIGNATURE, 'the image block is a PNG');
-    const sheetMeta = await sharp(sheet?.bytes).metadata();
-    t.ok((sheetMeta.width ?? 0) > hidden.width / 2, 'a real picture, decodable');
-    t.match(textOf(result), /Review checklist/);
-
-    const again = await callOk<Review>(client, 'review_vectorization', { revision_id: hidden.revision_id });
-    t.equal(again.review_token, review_token, 'the same token on every call');
-  });
-
-  await t.test('export_brand_kit builds the kit; its URL serves a valid ZIP of this revision', async (t) => {
-    const result = await callTool(client, 'export_brand_kit', {
-      revision_id: hidden.revision_id,
-      review_token: review.review_token,
-      name: 'Acme Rockets',
-      background_color: '#1A2B3C',
+      const source = await callOk<Vectorization>(client, 'get_vectorization', { revision_id: changed.revision_id });
+      t.same([source.palette, source.hidden_colors], [changed.palette, []], 'the source still shows every color');
     });
-    t.notOk(result.isError, textOf(result));
-    const exported = result.structuredContent as unknown as Exported;
-    const kitUrl = `${baseUrl}/api/jobs/${hidden.revision_id}/brand-kit.zip`;
-    t.equal(exported.revision_id, hidden.revision_id);
-    t.equal(exported.brand_kit_url, kitUrl, 'absolute URL of GET brand-kit.zip');
-    t.equal(exported.brand_kit_markdown, `[Download the Acme Rockets brand kit (ZIP)](${kitUrl})`);
-    t.same([exported.name, exported.background_color], ['Acme Rockets', '#1a2b3c']);
-    t.ok(exported.expires_in_seconds <= 7200 && exported.expires_in_seconds > 7100, 'lives as long as the revision');
-    const link = result.content.find((block) => block.type === 'resource_link');
-    t.match(link, { uri: kitUrl, mimeType: 'application/zip' }, 'a resource link to the ZIP');
 
-    const res = await fetch(exported.brand_kit_url);
-    t.equal(res.status, 200);
-    t.equal(res.headers.get('content-type'), 'application/zip');
-    t.match(res.headers.get('content-disposition'), /^attachment; filename="brand-kit.zip"/);
-    const zip = Buffer.from(await res.arrayBuffer());
-    t.equal(zip.length, exported.bytes, 'bytes is the ZIP size');
-    const entries = new AdmZip(zip).getEntries().filter((entry) => !entry.isDirectory);
-    const names = entries.map((entry) => entry.entryName);
-    t.ok(names.length >= 10, `several files (${names.length})`);
-    for (const name of ['logo/acme-rockets.svg', 'palette/palette.json', 'brand-guide/brand-guide.pdf', 'web/favicon.ico']) {
-      t.ok(names.includes(name), `the kit has ${name}`);
-    }
-    for (const entry of entries) entry.getData(); // every entry inflates and passes its CRC check
-    const kitSvg = entries.find((entry) => entry.entryName === 'logo/acme-rockets.svg')?.getData().toString('utf8') ?? '';
-    t.ok(hasFill(kitSvg, hidden.palette[0] ?? ''), 'the kit logo is drawn in the visible color');
-    t.notOk(kitSvg.toLowerCase().includes(hiddenColor), 'the kit leaves the hidden color out');
-    const kitPalette = entries.find((entry) => entry.entryName === 'palette/palette.json')?.getData().toString('utf8') ?? '';
-    t.ok(kitPalette.toLowerCase().includes(hidden.palette[0] ?? '-'), 'the kit palette lists the visible color');
-    t.notOk(kitPalette.toLowerCase().includes(hiddenColor), 'and not the hidden one');
-  });
-
-  await t.test('get_vectorization then reports the exported kit', async (t) => {
-    const result = await callTool(client, 'get_vectorization', { revision_id: hidden.revision_id });
-    const shown = result.structuredContent as unknown as Vectorization;
-    t.match(shown.brand_kit, {
-      url: `${baseUrl}/api/jobs/${hidden.revision_id}/brand-kit.zip`,
-      name: 'Acme Rockets',
-      background_color: '#1a2b3c',
+    await t.test('set_color_visibility with [] restores every color in a later revision', async (t) => {
+      const restored = await callOk<Revision>(client, 'set_color_visibility', {
+        revision_id: hidden.revision_id,
+        hidden_colors: [],
+      });
+      checkRevision(t, restored, baseUrl);
+      t.not(restored.revision_id, hidden.revision_id);
+      t.same([restored.palette, restored.hidden_colors], [changed.palette, []]);
+      const svg = await fetchSvg(t, restored);
+      t.ok(hasFill(svg, hiddenColor), 'the color is drawn again');
+      t.equal(svg, changedSvg, 'the very SVG of the revision before hiding');
     });
-    t.ok((shown.brand_kit?.bytes ?? 0) > 1000);
-    const kitLink = result.content.find((block) => block.type === 'resource_link' && block.name === 'brand-kit.zip');
-    t.match(kitLink, { uri: shown.brand_kit?.url, mimeType: 'application/zip' });
 
-    const other = await fetch(`${baseUrl}/api/jobs/${changed.revision_id}/brand-kit.zip`);
-    t.equal(other.status, 404, 'other revisions still have no kit');
-    const source = await callOk<Vectorization>(client, 'get_vectorization', { revision_id: changed.revision_id });
-    t.equal(source.brand_kit, null);
-  });
-});
+    await t.test('GET brand-kit.zip is 404 before export', async (t) => {
+      const res = await fetch(`${baseUrl}/api/jobs/${hidden.revision_id}/brand-kit.zip`);
+      t.equal(res.status, 404);
+      t.match(((await res.json()) as { detail: string }).detail, /export_brand_kit/);
+    });
+
+    await t.test('review_vectorization returns a review sheet, a checklist and a stable review_token', async (t) => {
+      const result = await callTool(client, 'review_vectorization', { revision_id: hidden.revision_id });
+      t.notOk(result.isError);
+      review = result.structuredContent as unknown as Review;
+      t.match(review.review_token, TOKEN);
+      const { review_token, checklist, ...revision } = review;
+      t.same({ ...revision, expires_in_seconds: 0 }, { ...hidden, expires_in_seconds: 0 }, 'the reviewed Revision');
+      t.ok(checklist.length >= 4, 'a checklist of several items');
+      t.ok(
+        checklist.some((item) => item.includes(hiddenColor)),
+        'the checklist names the hidden color',
+      );
+      t.ok(
+        checklist.some((item) => item.includes(hidden.palette[0] ?? '')),
+        'and the visible palette',
+      );
+      t.ok(
+        checklist.some((item) => item.includes('export_brand_kit')),
+        'and what to call next',
+      );
+      const sheet = imageOf(result);
+      t.equal(sheet?.mimeType, 'image/png');
+      t.same(sheet?.bytes.subarray(0, 8), PNG_SIGNATURE, 'the image block is a PNG');
+      const sheetMeta = await sharp(sheet?.bytes).metadata();
+      t.ok((sheetMeta.width ?? 0) > hidden.width / 2, 'a real picture, decodable');
+      t.match(textOf(result), /Review checklist/);
+
+      const again = await callOk<Review>(client, 'review_vectorization', { revision_id: hidden.revision_id });
+      t.equal(again.review_token, review_token, 'the same token on every call');
+    });
+
+    await t.test('export_brand_kit builds the kit; its URL serves a valid ZIP of this revision', async (t) => {
+      const result = await callTool(client, 'export_brand_kit', {
+        revision_id: hidden.revision_id,
+        review_token: review.review_token,
+        name: 'Acme Rockets',
+        background_color: '#1A2B3C',
+      });
+      t.notOk(result.isError, textOf(result));
+      const exported = result.structuredContent as unknown as Exported;
+      const kitUrl = `${baseUrl}/api/jobs/${hidden.revision_id}/brand-kit.zip`;
+      t.equal(exported.revision_id, hidden.revision_id);
+      t.equal(exported.brand_kit_url, kitUrl, 'absolute URL of GET brand-kit.zip');
+      t.equal(exported.brand_kit_markdown, `[Download the Acme Rockets brand kit (ZIP)](${kitUrl})`);
+      t.same([exported.name, exported.background_color], ['Acme Rockets', '#1a2b3c']);
+      t.ok(exported.expires_in_seconds <= 7200 && exported.expires_in_seconds > 7100, 'lives as long as the revision');
+      const link = result.content.find((block) => block.type === 'resource_link');
+      t.match(link, { uri: kitUrl, mimeType: 'application/zip' }, 'a resource link to the ZIP');
+
+      const res = await fetch(exported.brand_kit_url);
+      t.equal(res.status, 200);
+      t.equal(res.headers.get('content-type'), 'application/zip');
+      t.match(res.headers.get('content-disposition'), /^attachment; filename="brand-kit.zip"/);
+      const zip = Buffer.from(await res.arrayBuffer());
+      t.equal(zip.length, exported.bytes, 'bytes is the ZIP size');
+      const entries = new AdmZip(zip).getEntries().filter((entry) => !entry.isDirectory);
+      const names = entries.map((entry) => entry.entryName);
+      t.ok(names.length >= 10, `several files (${names.length})`);
+      for (const name of [
+        'logo/acme-rockets.svg',
+        'palette/palette.json',
+        'brand-guide/brand-guide.pdf',
+        'web/favicon.ico',
+      ]) {
+        t.ok(names.includes(name), `the kit has ${name}`);
+      }
+      for (const entry of entries) entry.getData(); // every entry inflates and passes its CRC check
+      const kitSvg =
+        entries
+          .find((entry) => entry.entryName === 'logo/acme-rockets.svg')
+          ?.getData()
+          .toString('utf8') ?? '';
+      t.ok(hasFill(kitSvg, hidden.palette[0] ?? ''), 'the kit logo is drawn in the visible color');
+      t.notOk(kitSvg.toLowerCase().includes(hiddenColor), 'the kit leaves the hidden color out');
+      const kitPalette =
+        entries
+          .find((entry) => entry.entryName === 'palette/palette.json')
+          ?.getData()
+          .toString('utf8') ?? '';
+      t.ok(kitPalette.toLowerCase().includes(hidden.palette[0] ?? '-'), 'the kit palette lists the visible color');
+      t.notOk(kitPalette.toLowerCase().includes(hiddenColor), 'and not the hidden one');
+    });
+
+    await t.test('get_vectorization then reports the exported kit', async (t) => {
+      const result = await callTool(client, 'get_vectorization', { revision_id: hidden.revision_id });
+      const shown = result.structuredContent as unknown as Vectorization;
+      t.match(shown.brand_kit, {
+        url: `${baseUrl}/api/jobs/${hidden.revision_id}/brand-kit.zip`,
+        name: 'Acme Rockets',
+        background_color: '#1a2b3c',
+      });
+      t.ok((shown.brand_kit?.bytes ?? 0) > 1000);
+      const kitLink = result.content.find((block) => block.type === 'resource_link' && block.name === 'brand-kit.zip');
+      t.match(kitLink, { uri: shown.brand_kit?.url, mimeType: 'application/zip' });
+
+      const other = await fetch(`${baseUrl}/api/jobs/${changed.revision_id}/brand-kit.zip`);
+      t.equal(other.status, 404, 'other revisions still have no kit');
+      const source = await callOk<Vectorization>(client, 'get_vectorization', { revision_id: changed.revision_id });
+      t.equal(source.brand_kit, null);
+    });
+  },
+);
 
 t.test('export_brand_kit uses the documented defaults, and exporting again replaces the kit', async (t) => {
   const { client, baseUrl } = await mcpSetup(t);
@@ -364,10 +392,15 @@ t.test('export_brand_kit uses the documented defaults, and exporting again repla
   );
   const shown = await callOk<Vectorization>(client, 'get_vectorization', { revision_id: revision.revision_id });
   t.match(shown.brand_kit, { name: 'Acme [Labs]', background_color: '#ffffff', bytes: second.bytes });
-  const zip = Buffer.from(await (await fetch(`${baseUrl}/api/jobs/${revision.revision_id}/brand-kit.zip`)).arrayBuffer());
+  const zip = Buffer.from(
+    await (await fetch(`${baseUrl}/api/jobs/${revision.revision_id}/brand-kit.zip`)).arrayBuffer(),
+  );
   t.equal(zip.length, second.bytes, 'the URL serves the latest kit');
   const names = new AdmZip(zip).getEntries().map((entry) => entry.entryName);
-  t.notOk(names.some((name) => name.includes('your-brand')), 'nothing of the first kit is left');
+  t.notOk(
+    names.some((name) => name.includes('your-brand')),
+    'nothing of the first kit is left',
+  );
 });
 
 t.test('vectorize_logo reads image_base64: plain, line-wrapped, base64url and data: URL', async (t) => {
@@ -439,7 +472,10 @@ t.test('update_settings keeps hidden colors hidden while the new trace has them'
     revision_id: sample.revision_id,
     hidden_colors: [color],
   });
-  const smoother = await callOk<Revision>(client, 'update_settings', { revision_id: hidden.revision_id, smoothing: 50 });
+  const smoother = await callOk<Revision>(client, 'update_settings', {
+    revision_id: hidden.revision_id,
+    smoothing: 50,
+  });
   t.same(smoother.hidden_colors, [color]);
   t.notOk(smoother.palette.includes(color));
   t.same(smoother.settings, { ...DEFAULTS, smoothing: 50 });

@@ -45,7 +45,11 @@ t.test('an initialize POST is answered as JSON with the CORS and Service-Version
     t.equal(body.id, 7);
     t.equal(body.result.protocolVersion, '2025-06-18', 'the version the client asked for');
     t.match(body.result.serverInfo, { name: 'logo-vectorizer', version: '2026-10-14' });
-    t.same(body.result.capabilities.tools, { listChanged: false }, 'stateless: the tool list never changes mid-session');
+    t.same(
+      body.result.capabilities.tools,
+      { listChanged: false },
+      'stateless: the tool list never changes mid-session',
+    );
     t.match(body.result.instructions, /export_brand_kit/);
   }
 });
@@ -83,7 +87,10 @@ t.test('a malformed or empty JSON body is a JSON-RPC parse error (-32700), 400',
   commonHeaders(t, malformed, 'malformed');
   t.match((await jsonRpcError(t, malformed, -32700)).error.message, /^Parse error/);
 
-  const empty = await fetch(mcpUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: MCP_ACCEPT } });
+  const empty = await fetch(mcpUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: MCP_ACCEPT },
+  });
   t.equal(empty.status, 400);
   t.match((await jsonRpcError(t, empty, -32700)).error.message, /^Parse error/);
 });

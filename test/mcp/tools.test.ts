@@ -93,7 +93,11 @@ t.test('input schemas: required and optional properties, enums and bounds', asyn
 
   const vectorize = input('vectorize_logo');
   t.same(props(vectorize), ['colors', 'image_base64', 'sample', 'smoothing', 'transparent', 'trim', 'upload_id']);
-  t.same(required(vectorize), [], 'every vectorize_logo argument is optional (exactly one source is checked at run time)');
+  t.same(
+    required(vectorize),
+    [],
+    'every vectorize_logo argument is optional (exactly one source is checked at run time)',
+  );
   t.same(prop(vectorize, 'colors').enum, [0, 1, 2, 3, 4, 6, 8]);
   const smoothing = prop(vectorize, 'smoothing');
   t.same([smoothing.type, smoothing.minimum, smoothing.maximum], ['integer', 0, 100]);
@@ -131,7 +135,7 @@ t.test('input schemas: required and optional properties, enums and bounds', asyn
   t.match(prop(exportKit, 'background_color').description, /#ffffff/, 'the default background is stated');
 });
 
-t.test('output schemas: every Revision field required, plus each tool\'s own fields', async (t) => {
+t.test("output schemas: every Revision field required, plus each tool's own fields", async (t) => {
   const { client } = await mcpSetup(t);
   const byName = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool] as const));
   const output = (name: string) => (byName.get(name) as Tool).outputSchema;

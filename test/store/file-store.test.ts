@@ -273,8 +273,19 @@ t.test('upload ids that are not safe path segments never reach the disk', async 
     );
   }
   t.same(await readdir(join(dir, 'uploads')), []);
-  t.same(await readdir(dir).then((entries) => entries.sort()), ['expired', 'files', 'idempotency', 'jobs', 'tmp', 'uploads']);
-  t.same(await store.createUpload(uploadRecord(clock.now, 60_000), Buffer.from('x'), 1), { stored: true }, 'nothing was counted');
+  t.same(await readdir(dir).then((entries) => entries.sort()), [
+    'expired',
+    'files',
+    'idempotency',
+    'jobs',
+    'tmp',
+    'uploads',
+  ]);
+  t.same(
+    await store.createUpload(uploadRecord(clock.now, 60_000), Buffer.from('x'), 1),
+    { stored: true },
+    'nothing was counted',
+  );
 });
 
 t.test('addFileOnce keeps the first file of a name, also among concurrent callers', async (t) => {
@@ -294,28 +305,36 @@ t.test('addFileOnce keeps the first file of a name, also among concurrent caller
   t.equal(await store.addFileOnce(job.id, 'other', Buffer.from('x')), null, 'null once the job is gone');
 });
 
-t.test('recently read files are served from memory, least recently used first out, within the byte bound', async (t) => {
-  const clock = { now: Date.now() };
-  const dir = await newDataDir(t);
-  const store = await openFileStore({ dir, sweepIntervalMs: 0, fileCacheBytes: 10, now: () => clock.now });
-  t.teardown(() => store.close());
-  const job = jobRecord(clock.now, 60_000);
-  await store.createJob(job, { a: Buffer.from('aaaa'), b: Buffer.from('bbbb'), c: Buffer.from('cccc'), big: Buffer.from('x'.repeat(11)) });
-  /** Changes the file on disk behind the store's back: a read that still sees the old bytes came from memory. */
-  const changeOnDisk = (name: string) => writeFile(join(dir, 'files', job.id, name), name.toUpperCase());
-  const read = async (name: string) => (await store.readFile(job.id, name))?.toString();
+t.test(
+  'recently read files are served from memory, least recently used first out, within the byte bound',
+  async (t) => {
+    const clock = { now: Date.now() };
+    const dir = await newDataDir(t);
+    const store = await openFileStore({ dir, sweepIntervalMs: 0, fileCacheBytes: 10, now: () => clock.now });
+    t.teardown(() => store.close());
+    const job = jobRecord(clock.now, 60_000);
+    await store.createJob(job, {
+      a: Buffer.from('aaaa'),
+      b: Buffer.from('bbbb'),
+      c: Buffer.from('cccc'),
+      big: Buffer.from('x'.repeat(11)),
+    });
+    /** Changes the file on disk behind the store's back: a read that still sees the old bytes came from memory. */
+    const changeOnDisk = (name: string) => writeFile(join(dir, 'files', job.id, name), name.toUpperCase());
+    const read = async (name: string) => (await store.readFile(job.id, name))?.toString();
 
-  t.equal(await read('a'), 'aaaa');
-  t.equal(await read('b'), 'bbbb');
-  await changeOnDisk('a');
-  t.equal(await read('a'), 'aaaa', 'a is served from memory, and is now the most recently used');
-  t.equal(await read('c'), 'cccc', '12 bytes would exceed the bound of 10: b, the least recently used, goes');
-  await changeOnDisk('b');
-  await changeOnDisk('c');
-  t.equal(await read('c'), 'cccc', 'c stayed');
-  t.equal(await read('b'), 'B', 'b was read from disk again');
+    t.equal(await read('a'), 'aaaa');
+    t.equal(await read('b'), 'bbbb');
+    await changeOnDisk('a');
+    t.equal(await read('a'), 'aaaa', 'a is served from memory, and is now the most recently used');
+    t.equal(await read('c'), 'cccc', '12 bytes would exceed the bound of 10: b, the least recently used, goes');
+    await changeOnDisk('b');
+    await changeOnDisk('c');
+    t.equal(await read('c'), 'cccc', 'c stayed');
+    t.equal(await read('b'), 'B', 'b was read from disk again');
 
-  t.equal(await read('big'), 'x'.repeat(11));
-  await changeOnDisk('big');
-  t.equal(await read('big'), 'BIG', 'a file larger than the bound is never kept');
-});
+    t.equal(await read('big'), 'x'.repeat(11));
+    await changeOnDisk('big');
+    t.equal(await read('big'), 'BIG', 'a file larger than the bound is never kept');
+  },
+);

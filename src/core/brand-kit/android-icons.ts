@@ -21,7 +21,11 @@ const ADAPTIVE_LAYER_DP = 108;
 const PLAY_STORE_ICON_PX = 512;
 
 const LEGACY_LAUNCHER: IconStyle = { backdrop: 'rounded-tile', room: { box: 0.62 } };
-const ADAPTIVE_FOREGROUND: IconStyle = { backdrop: 'none', room: { circle: 64 / ADAPTIVE_LAYER_DP }, overBackgroundLayer: true };
+const ADAPTIVE_FOREGROUND: IconStyle = {
+  backdrop: 'none',
+  room: { circle: 64 / ADAPTIVE_LAYER_DP },
+  overBackgroundLayer: true,
+};
 const ADAPTIVE_BACKGROUND: IconStyle = { backdrop: 'square', room: null };
 /** Google Play rounds the corners itself: a full square with the logo clear of them. */
 const PLAY_STORE: IconStyle = { backdrop: 'square', room: { box: 0.7 } };
@@ -41,9 +45,24 @@ interface Layer {
 }
 
 const LAYERS: readonly Layer[] = [
-  { file: 'ic_launcher.png', dp: LAUNCHER_DP, style: LEGACY_LAUNCHER, purpose: 'Launcher icon for Android 7 and older' },
-  { file: 'ic_launcher_foreground.png', dp: ADAPTIVE_LAYER_DP, style: ADAPTIVE_FOREGROUND, purpose: 'Adaptive icon foreground layer (the logo)' },
-  { file: 'ic_launcher_background.png', dp: ADAPTIVE_LAYER_DP, style: ADAPTIVE_BACKGROUND, purpose: 'Adaptive icon background layer (the background color)' },
+  {
+    file: 'ic_launcher.png',
+    dp: LAUNCHER_DP,
+    style: LEGACY_LAUNCHER,
+    purpose: 'Launcher icon for Android 7 and older',
+  },
+  {
+    file: 'ic_launcher_foreground.png',
+    dp: ADAPTIVE_LAYER_DP,
+    style: ADAPTIVE_FOREGROUND,
+    purpose: 'Adaptive icon foreground layer (the logo)',
+  },
+  {
+    file: 'ic_launcher_background.png',
+    dp: ADAPTIVE_LAYER_DP,
+    style: ADAPTIVE_BACKGROUND,
+    purpose: 'Adaptive icon background layer (the background color)',
+  },
 ];
 
 export async function androidFiles(kit: KitContext): Promise<KitFile[]> {
@@ -57,7 +76,10 @@ export async function androidFiles(kit: KitContext): Promise<KitFile[]> {
       };
     }),
   );
-  const [playStore, ...mipmaps] = await Promise.all([kit.rasterize(iconDrawing(kit, PLAY_STORE_ICON_PX, PLAY_STORE)), ...jobs]);
+  const [playStore, ...mipmaps] = await Promise.all([
+    kit.rasterize(iconDrawing(kit, PLAY_STORE_ICON_PX, PLAY_STORE)),
+    ...jobs,
+  ]);
   return [
     ...mipmaps,
     {
@@ -65,6 +87,10 @@ export async function androidFiles(kit: KitContext): Promise<KitFile[]> {
       data: Buffer.from(ADAPTIVE_XML),
       purpose: 'Adaptive icon definition (Android 8+) combining the foreground and background layers.',
     },
-    { path: `android/play-store-icon-${PLAY_STORE_ICON_PX}x${PLAY_STORE_ICON_PX}.png`, data: playStore, purpose: 'Google Play Store listing icon, 512 x 512 px.' },
+    {
+      path: `android/play-store-icon-${PLAY_STORE_ICON_PX}x${PLAY_STORE_ICON_PX}.png`,
+      data: playStore,
+      purpose: 'Google Play Store listing icon, 512 x 512 px.',
+    },
   ];
 }

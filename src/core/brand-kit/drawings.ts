@@ -31,7 +31,10 @@ const TILE_RADIUS = 4 / 48;
 /** The logo's pixel size when its long side is `longSide`. */
 export function sizeForLongSide(kit: KitContext, longSide: number): Size {
   const scale = longSide / Math.max(kit.art.width, kit.art.height);
-  return { width: Math.max(1, Math.round(kit.art.width * scale)), height: Math.max(1, Math.round(kit.art.height * scale)) };
+  return {
+    width: Math.max(1, Math.round(kit.art.width * scale)),
+    height: Math.max(1, Math.round(kit.art.height * scale)),
+  };
 }
 
 /** The variant that reads on `backdrop`, or full color with nothing behind it. */

@@ -68,7 +68,10 @@ export class PdfFigureDrawer {
 
   private text(shape: ShapeOf<'text'>): void {
     const { doc } = this;
-    doc.font(shape.bold ? PDF_FONT.bold : PDF_FONT.regular).fontSize(shape.size).fillColor(shape.color);
+    doc
+      .font(shape.bold ? PDF_FONT.bold : PDF_FONT.regular)
+      .fontSize(shape.size)
+      .fillColor(shape.color);
     const x = shape.anchor === 'middle' ? shape.x - doc.widthOfString(shape.text) / 2 : shape.x;
     doc.text(shape.text, x, shape.y, { baseline: 'alphabetic', lineBreak: false });
   }
@@ -78,7 +81,10 @@ export class PdfFigureDrawer {
     if (shape.matrix) doc.transform(...shape.matrix);
     if (shape.opacity !== undefined) doc.opacity(shape.opacity);
     const fitted = fitInBox(art, shape.box);
-    doc.translate(fitted.x, fitted.y).scale(fitted.width / art.viewBox.width).translate(-art.viewBox.x, -art.viewBox.y);
+    doc
+      .translate(fitted.x, fitted.y)
+      .scale(fitted.width / art.viewBox.width)
+      .translate(-art.viewBox.x, -art.viewBox.y);
     for (const path of art.paths) {
       const fill = shape.paint(path.fill);
       this.path(path.d);

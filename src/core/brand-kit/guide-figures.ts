@@ -12,10 +12,28 @@ import { GUIDE_COLORS, type GuideContent } from './guide-content.js';
 export type Matrix = readonly [number, number, number, number, number, number];
 
 export type Shape =
-  | { kind: 'rect'; box: Box; fill?: string; stroke?: string; strokeWidth?: number; dash?: number; radius?: number; opacity?: number }
+  | {
+      kind: 'rect';
+      box: Box;
+      fill?: string;
+      stroke?: string;
+      strokeWidth?: number;
+      dash?: number;
+      radius?: number;
+      opacity?: number;
+    }
   | { kind: 'circle'; cx: number; cy: number; r: number; fill: string }
   | { kind: 'line'; points: ReadonlyArray<readonly [number, number]>; stroke: string; width: number; dash?: number }
-  | { kind: 'text'; x: number; y: number; text: string; size: number; color: string; bold?: boolean; anchor?: 'start' | 'middle' }
+  | {
+      kind: 'text';
+      x: number;
+      y: number;
+      text: string;
+      size: number;
+      color: string;
+      bold?: boolean;
+      anchor?: 'start' | 'middle';
+    }
   /** The logo fitted into `box` on a solid `surface` (knockouts take its color); `matrix` applies about the box's centre. */
   | { kind: 'logo'; box: Box; paint: Paint; surface: string; matrix?: Matrix; opacity?: number };
 
@@ -50,7 +68,14 @@ export interface LogoLook {
 /** The logo on a colored panel, taking `share` of it. */
 function logoPanel(content: GuideContent, surface: string, look: LogoLook, size = PANEL, share = 0.6): Figure {
   const box = fitInBox(content.art, shrink(whole(size), share));
-  const logo: Shape = { kind: 'logo', box, paint: look.paint, surface, opacity: look.opacity, ...(look.matrix ? { matrix: aboutCentre(box, look.matrix) } : {}) };
+  const logo: Shape = {
+    kind: 'logo',
+    box,
+    paint: look.paint,
+    surface,
+    opacity: look.opacity,
+    ...(look.matrix ? { matrix: aboutCentre(box, look.matrix) } : {}),
+  };
   const edge = surface === GUIDE_COLORS.light ? { stroke: GUIDE_COLORS.rule, strokeWidth: 1 } : {};
   return { ...size, shapes: [{ kind: 'rect', box: whole(size), fill: surface, ...edge }, logo] };
 }
@@ -65,15 +90,40 @@ function clearSpaceFigure(content: GuideContent): Figure {
   const x = content.clearSpace * scale;
   const logo = { x: zone.x + x, y: zone.y + x, width: art.width * scale, height: art.height * scale };
   const accent = GUIDE_COLORS.bad;
-  const label = (tx: number, ty: number): Shape => ({ kind: 'text', x: tx, y: ty, text: 'x', size: Math.max(9, Math.min(16, x * 0.6)), color: accent, bold: true, anchor: 'middle' });
+  const label = (tx: number, ty: number): Shape => ({
+    kind: 'text',
+    x: tx,
+    y: ty,
+    text: 'x',
+    size: Math.max(9, Math.min(16, x * 0.6)),
+    color: accent,
+    bold: true,
+    anchor: 'middle',
+  });
   return {
     ...size,
     shapes: [
       { kind: 'rect', box: whole(size), fill: GUIDE_COLORS.panel },
       { kind: 'rect', box: zone, fill: CLEAR_ZONE, stroke: accent, strokeWidth: 1, dash: 4 },
       { kind: 'logo', box: logo, paint: content.onLight.paint, surface: CLEAR_ZONE },
-      { kind: 'line', points: [[logo.x + logo.width / 2, zone.y], [logo.x + logo.width / 2, logo.y]], stroke: accent, width: 1 },
-      { kind: 'line', points: [[zone.x, logo.y + logo.height / 2], [logo.x, logo.y + logo.height / 2]], stroke: accent, width: 1 },
+      {
+        kind: 'line',
+        points: [
+          [logo.x + logo.width / 2, zone.y],
+          [logo.x + logo.width / 2, logo.y],
+        ],
+        stroke: accent,
+        width: 1,
+      },
+      {
+        kind: 'line',
+        points: [
+          [zone.x, logo.y + logo.height / 2],
+          [logo.x, logo.y + logo.height / 2],
+        ],
+        stroke: accent,
+        width: 1,
+      },
       label(logo.x + logo.width / 2 + 10, zone.y + x / 2 + 4),
       label(zone.x + x / 2, logo.y + logo.height / 2 - 5),
     ],
@@ -95,8 +145,19 @@ function minimumSizeFigure(content: GuideContent): Figure {
   factors.forEach((factor, i) => {
     const box = { x, y: baseline - heights[i]!, width: widths[i]!, height: heights[i]! };
     shapes.push({ kind: 'logo', box, paint: content.onLight.paint, surface: GUIDE_COLORS.panel });
-    const label = factor === 1 ? `${content.minimum.printMm.width} mm (minimum)` : `${Math.round(content.minimum.printMm.width * factor)} mm`;
-    shapes.push({ kind: 'text', x: x + widths[i]! / 2, y: baseline + 22, text: label, size: 9, color: factor === 1 ? GUIDE_COLORS.bad : GUIDE_COLORS.muted, anchor: 'middle' });
+    const label =
+      factor === 1
+        ? `${content.minimum.printMm.width} mm (minimum)`
+        : `${Math.round(content.minimum.printMm.width * factor)} mm`;
+    shapes.push({
+      kind: 'text',
+      x: x + widths[i]! / 2,
+      y: baseline + 22,
+      text: label,
+      size: 9,
+      color: factor === 1 ? GUIDE_COLORS.bad : GUIDE_COLORS.muted,
+      anchor: 'middle',
+    });
     x += widths[i]! + gap;
   });
   return { ...size, shapes };
@@ -112,7 +173,9 @@ function aboutCentre(box: Box, m: Matrix): Matrix {
 /** Hues turned half way round, grays made colorful: plainly not the brand's colors. */
 const wrongColors: Paint = (fill) => {
   const hsl = rgbToHsl(hexToRgb(fill));
-  return rgbToHex(hslToRgb({ h: (hsl.h + 150) % 360, s: hsl.s < 20 ? 70 : hsl.s, l: Math.min(60, Math.max(35, hsl.l)) }));
+  return rgbToHex(
+    hslToRgb({ h: (hsl.h + 150) % 360, s: hsl.s < 20 ? 70 : hsl.s, l: Math.min(60, Math.max(35, hsl.l)) }),
+  );
 };
 
 /** A small panel with a green tick or a red cross in its corner. */
@@ -124,7 +187,12 @@ function card(content: GuideContent, surface: string, look: LogoLook, good: bool
 /** The logo alone on the cover: centred, at most as tall as `size` and 60% as wide, so a wordmark does not run to the margins. */
 export function logoFigure(content: GuideContent, size: { width: number; height: number }): Figure {
   const room = { x: size.width * 0.2, y: 0, width: size.width * 0.6, height: size.height };
-  return { ...size, shapes: [{ kind: 'logo', box: fitInBox(content.art, room), paint: content.onLight.paint, surface: GUIDE_COLORS.light }] };
+  return {
+    ...size,
+    shapes: [
+      { kind: 'logo', box: fitInBox(content.art, room), paint: content.onLight.paint, surface: GUIDE_COLORS.light },
+    ],
+  };
 }
 
 /** A color of the logo itself as background: the logo all but disappears into it. */
@@ -140,10 +208,24 @@ export function usageExamples(content: GuideContent): Example[] {
     { caption: 'Use the dark-background version', figure: card(content, dark, content.onDark, true) },
     { caption: 'Use one color where needed', figure: card(content, light, content.monoDark, true) },
     { caption: 'Reverse it out of dark images', figure: card(content, dark, content.monoLight, true) },
-    { caption: "Don't stretch or squash", figure: card(content, light, { ...content.onLight, matrix: [1.45, 0, 0, 0.6, 0, 0] }, false) },
-    { caption: "Don't rotate", figure: card(content, light, { ...content.onLight, matrix: [Math.cos(rad), Math.sin(rad), -Math.sin(rad), Math.cos(rad), 0, 0] }, false) },
+    {
+      caption: "Don't stretch or squash",
+      figure: card(content, light, { ...content.onLight, matrix: [1.45, 0, 0, 0.6, 0, 0] }, false),
+    },
+    {
+      caption: "Don't rotate",
+      figure: card(
+        content,
+        light,
+        { ...content.onLight, matrix: [Math.cos(rad), Math.sin(rad), -Math.sin(rad), Math.cos(rad), 0, 0] },
+        false,
+      ),
+    },
     { caption: "Don't change the colors", figure: card(content, light, { paint: wrongColors }, false) },
-    { caption: "Don't use low-contrast backgrounds", figure: card(content, clashingSurface(content), content.onLight, false) },
+    {
+      caption: "Don't use low-contrast backgrounds",
+      figure: card(content, clashingSurface(content), content.onLight, false),
+    },
   ];
 }
 
@@ -152,10 +234,37 @@ function verdictMark(good: boolean, cx: number, cy: number, r: number): Shape[] 
   const color = good ? GUIDE_COLORS.good : GUIDE_COLORS.bad;
   const k = r * 0.45;
   const strokes: Shape[] = good
-    ? [{ kind: 'line', points: [[cx - k, cy], [cx - k * 0.25, cy + k * 0.75], [cx + k, cy - k * 0.7]], stroke: GUIDE_COLORS.light, width: r * 0.28 }]
+    ? [
+        {
+          kind: 'line',
+          points: [
+            [cx - k, cy],
+            [cx - k * 0.25, cy + k * 0.75],
+            [cx + k, cy - k * 0.7],
+          ],
+          stroke: GUIDE_COLORS.light,
+          width: r * 0.28,
+        },
+      ]
     : [
-        { kind: 'line', points: [[cx - k, cy - k], [cx + k, cy + k]], stroke: GUIDE_COLORS.light, width: r * 0.28 },
-        { kind: 'line', points: [[cx - k, cy + k], [cx + k, cy - k]], stroke: GUIDE_COLORS.light, width: r * 0.28 },
+        {
+          kind: 'line',
+          points: [
+            [cx - k, cy - k],
+            [cx + k, cy + k],
+          ],
+          stroke: GUIDE_COLORS.light,
+          width: r * 0.28,
+        },
+        {
+          kind: 'line',
+          points: [
+            [cx - k, cy + k],
+            [cx + k, cy - k],
+          ],
+          stroke: GUIDE_COLORS.light,
+          width: r * 0.28,
+        },
       ];
   return [{ kind: 'circle', cx, cy, r, fill: color }, ...strokes];
 }
@@ -168,23 +277,42 @@ export interface CaptionedFigure {
 /** The figures of the sections illustrated by two side-by-side panels. */
 export type PanelPair = [CaptionedFigure, CaptionedFigure];
 
-const VARIANT_CAPTIONS = { color: 'full color', 'mono-dark': 'black, one color', 'mono-light': 'white, one color' } as const;
+const VARIANT_CAPTIONS = {
+  color: 'full color',
+  'mono-dark': 'black, one color',
+  'mono-light': 'white, one color',
+} as const;
 
 export function panelPairs(content: GuideContent): Record<'logo' | 'space' | 'mono', PanelPair> {
   const { light, dark } = GUIDE_COLORS;
   const { printMm, screenPx } = content.minimum;
   return {
     logo: [
-      { figure: logoPanel(content, light, content.onLight), caption: `On light backgrounds: ${VARIANT_CAPTIONS[content.onLight.name]}` },
-      { figure: logoPanel(content, dark, content.onDark), caption: `On dark backgrounds: ${VARIANT_CAPTIONS[content.onDark.name]}` },
+      {
+        figure: logoPanel(content, light, content.onLight),
+        caption: `On light backgrounds: ${VARIANT_CAPTIONS[content.onLight.name]}`,
+      },
+      {
+        figure: logoPanel(content, dark, content.onDark),
+        caption: `On dark backgrounds: ${VARIANT_CAPTIONS[content.onDark.name]}`,
+      },
     ],
     space: [
       { figure: clearSpaceFigure(content), caption: 'Clear space: x is a quarter of the shorter side' },
-      { figure: minimumSizeFigure(content), caption: `Minimum width: ${printMm.width} mm in print, ${screenPx.width} px on screen` },
+      {
+        figure: minimumSizeFigure(content),
+        caption: `Minimum width: ${printMm.width} mm in print, ${screenPx.width} px on screen`,
+      },
     ],
     mono: [
-      { figure: logoPanel(content, light, content.monoDark), caption: `Black on light: logo/${content.slug}-mono-dark.svg` },
-      { figure: logoPanel(content, dark, content.monoLight), caption: `White on dark: logo/${content.slug}-mono-light.svg` },
+      {
+        figure: logoPanel(content, light, content.monoDark),
+        caption: `Black on light: logo/${content.slug}-mono-dark.svg`,
+      },
+      {
+        figure: logoPanel(content, dark, content.monoLight),
+        caption: `White on dark: logo/${content.slug}-mono-light.svg`,
+      },
     ],
   };
 }

@@ -8,7 +8,15 @@ import type { KitFile } from './kit-file.js';
 export async function guideFiles(kit: KitContext): Promise<KitFile[]> {
   const content = guideContent(kit);
   return [
-    { path: 'brand-guide/brand-guide.pdf', data: await brandGuidePdf(content), purpose: 'Brand guidelines to share or print: logo use, clear space, minimum size, colors, do and don\'t.' },
-    { path: 'brand-guide/brand-guide.html', data: Buffer.from(brandGuideHtml(content)), purpose: 'The same guidelines as one self-contained web page.' },
+    {
+      path: 'brand-guide/brand-guide.pdf',
+      data: await brandGuidePdf(content),
+      purpose: "Brand guidelines to share or print: logo use, clear space, minimum size, colors, do and don't.",
+    },
+    {
+      path: 'brand-guide/brand-guide.html',
+      data: Buffer.from(brandGuideHtml(content)),
+      purpose: 'The same guidelines as one self-contained web page.',
+    },
   ];
 }

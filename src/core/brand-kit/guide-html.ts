@@ -36,7 +36,10 @@ function sectionHead(section: Section): string {
 }
 
 function pairMarkup(content: GuideContent, pair: PanelPair): string {
-  const figures = pair.map(({ figure, caption }) => `<figure>${figureSvg(figure, content.art, caption)}<figcaption>${escapeXml(caption)}</figcaption></figure>`);
+  const figures = pair.map(
+    ({ figure, caption }) =>
+      `<figure>${figureSvg(figure, content.art, caption)}<figcaption>${escapeXml(caption)}</figcaption></figure>`,
+  );
   return `<div class="pair">${figures.join('')}</div>`;
 }
 
@@ -56,7 +59,8 @@ function colorMarkup(color: PaletteColor): string {
 
 function usageMarkup(content: GuideContent): string {
   const cards = usageExamples(content).map(
-    ({ figure, caption }) => `<figure>${figureSvg(figure, content.art, caption)}<figcaption>${escapeXml(caption)}</figcaption></figure>`,
+    ({ figure, caption }) =>
+      `<figure>${figureSvg(figure, content.art, caption)}<figcaption>${escapeXml(caption)}</figcaption></figure>`,
   );
   return `<div class="grid">${cards.join('')}</div>`;
 }
@@ -65,7 +69,9 @@ export function brandGuideHtml(content: GuideContent): string {
   const name = escapeXml(content.name);
   const panels = panelPairs(content);
   const cover = logoFigure(content, { width: 800, height: 280 });
-  const strip = content.palette.map((color) => `<span style="flex:${color.share.toFixed(4)};background:${color.hex}"></span>`).join('');
+  const strip = content.palette
+    .map((color) => `<span style="flex:${color.share.toFixed(4)};background:${color.hex}"></span>`)
+    .join('');
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -31,14 +31,23 @@ function newPage(doc: Doc): void {
 function footer(doc: Doc, content: GuideContent, pageNumber: number): void {
   doc.font(PDF_FONT.regular).fontSize(8).fillColor(GUIDE_COLORS.muted);
   doc.text(`${content.name} · Brand guidelines`, MARGIN, PAGE.height - 30, { lineBreak: false });
-  doc.text(String(pageNumber), PAGE.width - MARGIN - 20, PAGE.height - 30, { width: 20, align: 'right', lineBreak: false });
+  doc.text(String(pageNumber), PAGE.width - MARGIN - 20, PAGE.height - 30, {
+    width: 20,
+    align: 'right',
+    lineBreak: false,
+  });
 }
 
 /** Title and paragraphs; returns where the content below may start. */
 function sectionText(doc: Doc, section: Section): number {
-  doc.font(PDF_FONT.bold).fontSize(24).fillColor(GUIDE_COLORS.ink).text(section.title, MARGIN, MARGIN, { width: CONTENT_WIDTH });
+  doc
+    .font(PDF_FONT.bold)
+    .fontSize(24)
+    .fillColor(GUIDE_COLORS.ink)
+    .text(section.title, MARGIN, MARGIN, { width: CONTENT_WIDTH });
   doc.moveDown(0.5).font(PDF_FONT.regular).fontSize(10.5).fillColor(GUIDE_COLORS.ink);
-  for (const paragraph of section.paragraphs) doc.text(paragraph, { width: CONTENT_WIDTH * 0.75, lineGap: 2 }).moveDown(0.4);
+  for (const paragraph of section.paragraphs)
+    doc.text(paragraph, { width: CONTENT_WIDTH * 0.75, lineGap: 2 }).moveDown(0.4);
   return doc.y + 14;
 }
 
@@ -49,11 +58,23 @@ function caption(doc: Doc, text: string, x: number, y: number, width: number): v
 function cover(doc: Doc, figures: PdfFigureDrawer, content: GuideContent): void {
   const stripHeight = 36;
   figures.draw(logoFigure(content, { width: CONTENT_WIDTH, height: 250 }), MARGIN, 90, CONTENT_WIDTH);
-  doc.font(PDF_FONT.bold).fontSize(30).fillColor(GUIDE_COLORS.ink).text(content.name, MARGIN, 380, { width: CONTENT_WIDTH, align: 'center' });
-  doc.font(PDF_FONT.regular).fontSize(13).fillColor(GUIDE_COLORS.muted).text('Brand guidelines', { width: CONTENT_WIDTH, align: 'center' });
+  doc
+    .font(PDF_FONT.bold)
+    .fontSize(30)
+    .fillColor(GUIDE_COLORS.ink)
+    .text(content.name, MARGIN, 380, { width: CONTENT_WIDTH, align: 'center' });
+  doc
+    .font(PDF_FONT.regular)
+    .fontSize(13)
+    .fillColor(GUIDE_COLORS.muted)
+    .text('Brand guidelines', { width: CONTENT_WIDTH, align: 'center' });
   // The palette as a strip along the foot of the page, each color as wide as its share;
   // a hairline above it keeps white and very light colors visible.
-  doc.moveTo(0, PAGE.height - stripHeight).lineTo(PAGE.width, PAGE.height - stripHeight).lineWidth(0.5).stroke(GUIDE_COLORS.rule);
+  doc
+    .moveTo(0, PAGE.height - stripHeight)
+    .lineTo(PAGE.width, PAGE.height - stripHeight)
+    .lineWidth(0.5)
+    .stroke(GUIDE_COLORS.rule);
   let x = 0;
   for (const color of content.palette) {
     const width = PAGE.width * color.share;
@@ -74,12 +95,24 @@ function panels(doc: Doc, figures: PdfFigureDrawer, pair: PanelPair, top: number
 function colorCard(doc: Doc, color: PaletteColor, x: number, y: number, width: number, swatchHeight: number): void {
   doc.rect(x, y, width, swatchHeight).fill(color.hex);
   doc.rect(x, y, width, swatchHeight).lineWidth(0.5).stroke(GUIDE_COLORS.rule);
-  doc.font(PDF_FONT.bold).fontSize(9).fillColor(mostContrasting(color.hex, [GUIDE_COLORS.ink, GUIDE_COLORS.light]));
+  doc
+    .font(PDF_FONT.bold)
+    .fontSize(9)
+    .fillColor(mostContrasting(color.hex, [GUIDE_COLORS.ink, GUIDE_COLORS.light]));
   doc.text(formatShare(color.share), x + 8, y + 8, { lineBreak: false });
-  doc.font(PDF_FONT.bold).fontSize(11).fillColor(GUIDE_COLORS.ink).text(color.name, x, y + swatchHeight + 8, { width });
+  doc
+    .font(PDF_FONT.bold)
+    .fontSize(11)
+    .fillColor(GUIDE_COLORS.ink)
+    .text(color.name, x, y + swatchHeight + 8, { width });
   const { rgb, cmyk, hsl } = color;
   doc.font(PDF_FONT.regular).fontSize(8.5).fillColor(GUIDE_COLORS.ink);
-  for (const line of [`HEX ${color.hex.toUpperCase()}`, `RGB ${rgb.r} ${rgb.g} ${rgb.b}`, `CMYK ${cmyk.c} ${cmyk.m} ${cmyk.y} ${cmyk.k}`, `HSL ${hsl.h} ${hsl.s}% ${hsl.l}%`]) {
+  for (const line of [
+    `HEX ${color.hex.toUpperCase()}`,
+    `RGB ${rgb.r} ${rgb.g} ${rgb.b}`,
+    `CMYK ${cmyk.c} ${cmyk.m} ${cmyk.y} ${cmyk.k}`,
+    `HSL ${hsl.h} ${hsl.s}% ${hsl.l}%`,
+  ]) {
     doc.text(line, { width, lineGap: 1 });
   }
 }
@@ -91,7 +124,14 @@ function colorCards(doc: Doc, content: GuideContent, top: number): void {
   const swatchHeight = rows > 1 ? 70 : 150;
   content.palette.forEach((color, i) => {
     const row = Math.floor(i / columns);
-    colorCard(doc, color, MARGIN + (i % columns) * (width + GUTTER), top + row * (swatchHeight + 90), width, swatchHeight);
+    colorCard(
+      doc,
+      color,
+      MARGIN + (i % columns) * (width + GUTTER),
+      top + row * (swatchHeight + 90),
+      width,
+      swatchHeight,
+    );
   });
 }
 
@@ -113,7 +153,14 @@ export async function brandGuidePdf(content: GuideContent): Promise<Buffer> {
     compress: true,
     lang: 'en',
     displayTitle: true,
-    info: { Title: `${content.name}: brand guidelines`, Subject: 'Brand guidelines', Creator: 'Logo vectorizer brand kit', Producer: 'PDFKit', CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
+    info: {
+      Title: `${content.name}: brand guidelines`,
+      Subject: 'Brand guidelines',
+      Creator: 'Logo vectorizer brand kit',
+      Producer: 'PDFKit',
+      CreationDate: FIXED_DATE,
+      ModDate: FIXED_DATE,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

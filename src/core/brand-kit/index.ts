@@ -46,10 +46,16 @@ export interface BrandKitRequest {
 }
 
 /** The interface's defaults for a kit request. */
-export const KIT_DEFAULTS: Readonly<BrandKitRequest> = Object.freeze({ name: 'Your brand', backgroundColor: '#ffffff' });
+export const KIT_DEFAULTS: Readonly<BrandKitRequest> = Object.freeze({
+  name: 'Your brand',
+  backgroundColor: '#ffffff',
+});
 
 /** The kit request of the wire's optional fields: defaults fill the gaps, and the color is lower-cased. */
-export function kitRequestOf(fields: { name?: string | undefined; background_color?: string | undefined }): BrandKitRequest {
+export function kitRequestOf(fields: {
+  name?: string | undefined;
+  background_color?: string | undefined;
+}): BrandKitRequest {
   return {
     name: fields.name ?? KIT_DEFAULTS.name,
     backgroundColor: (fields.background_color ?? KIT_DEFAULTS.backgroundColor).toLowerCase(),
@@ -62,7 +68,8 @@ export function kitRequestOf(fields: { name?: string | undefined; background_col
  * needed), bidirectional overrides and marks (they let a name display as another), non-characters and
  * lone surrogates.
  */
-const UNPRINTABLE_IN_NAME = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufdd0-\ufdef\ufffe\uffff]|\p{Cs}/u;
+const UNPRINTABLE_IN_NAME =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufdd0-\ufdef\ufffe\uffff]|\p{Cs}/u;
 
 /** Why `name` cannot be a brand name, or null when it can. */
 export function kitNameProblem(name: string): string | null {
@@ -79,8 +86,10 @@ export function kitNameProblem(name: string): string | null {
 function checkRequest(request: BrandKitRequest): void {
   const problem = kitNameProblem(request.name);
   if (problem) throw unprocessable(problem);
-  if ([...request.name].length > KIT_NAME_MAX_CHARS) throw unprocessable(`the brand name is longer than ${KIT_NAME_MAX_CHARS} characters`);
-  if (!isHexColor(request.backgroundColor)) throw unprocessable(`background color must be #rrggbb (got ${JSON.stringify(request.backgroundColor)})`);
+  if ([...request.name].length > KIT_NAME_MAX_CHARS)
+    throw unprocessable(`the brand name is longer than ${KIT_NAME_MAX_CHARS} characters`);
+  if (!isHexColor(request.backgroundColor))
+    throw unprocessable(`background color must be #rrggbb (got ${JSON.stringify(request.backgroundColor)})`);
 }
 
 async function build(logo: BrandKitLogo, request: BrandKitRequest, rasterize: Rasterize): Promise<Buffer> {

@@ -59,11 +59,18 @@ export async function iosFiles(kit: KitContext): Promise<KitFile[]> {
     sizes.map(async (pixels): Promise<KitFile> => ({
       path: `${FOLDER}/${fileNameFor(pixels)}`,
       data: await kit.rasterize(iconDrawing(kit, pixels, APP_ICON), { opaque: true }),
-      purpose: pixels === 1024 ? 'App Store (marketing) icon, 1024 x 1024 px, no alpha.' : `App icon, ${pixels} x ${pixels} px, no alpha.`,
+      purpose:
+        pixels === 1024
+          ? 'App Store (marketing) icon, 1024 x 1024 px, no alpha.'
+          : `App icon, ${pixels} x ${pixels} px, no alpha.`,
     })),
   );
   return [
-    { path: `${FOLDER}/Contents.json`, data: Buffer.from(contentsJson()), purpose: 'Asset catalog index: drag AppIcon.appiconset into Assets.xcassets in Xcode.' },
+    {
+      path: `${FOLDER}/Contents.json`,
+      data: Buffer.from(contentsJson()),
+      purpose: 'Asset catalog index: drag AppIcon.appiconset into Assets.xcassets in Xcode.',
+    },
     ...icons,
   ];
 }

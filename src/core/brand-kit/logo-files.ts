@@ -28,7 +28,11 @@ export async function logoFiles(kit: KitContext): Promise<KitFile[]> {
     })),
   ]);
   return [
-    { path: `${base}.svg`, data: Buffer.from(logoDocument(kit.art)), purpose: 'The logo in full color, vector (SVG): the master file; scales to any size.' },
+    {
+      path: `${base}.svg`,
+      data: Buffer.from(logoDocument(kit.art)),
+      purpose: 'The logo in full color, vector (SVG): the master file; scales to any size.',
+    },
     {
       path: `${base}-mono-dark.svg`,
       data: Buffer.from(logoDocument(kit.art, monoVariant(kit.palette, 'mono-dark').paint)),

@@ -11,5 +11,11 @@ const PURPOSES = {
 
 export async function mockupFiles(kit: KitContext): Promise<KitFile[]> {
   const svg = logoDocument(kit.art);
-  return Promise.all(MOCKUP_KINDS.map(async (kind) => ({ path: `mockups/${kind}.png`, data: await renderMockup(kind, svg, kit.rasterize), purpose: PURPOSES[kind] })));
+  return Promise.all(
+    MOCKUP_KINDS.map(async (kind) => ({
+      path: `mockups/${kind}.png`,
+      data: await renderMockup(kind, svg, kit.rasterize),
+      purpose: PURPOSES[kind],
+    })),
+  );
 }

@@ -5,7 +5,8 @@ import type { KitFile } from './kit-file.js';
 import { cssCommentText, htmlSafeJson, singleLine } from './names.js';
 import { formatShare } from './palette.js';
 
-export const CMYK_NOTE = 'CMYK values are approximate (converted without a color profile); confirm them with your printer.';
+export const CMYK_NOTE =
+  'CMYK values are approximate (converted without a color profile); confirm them with your printer.';
 
 function paletteJson(kit: KitContext): string {
   const document = {
@@ -41,16 +42,42 @@ function paletteCss(kit: KitContext): string {
 
 /** GIMP, Inkscape and Krita read this: 'R G B<tab>name' per line after the header. */
 function gimpPalette(kit: KitContext): string {
-  const rows = kit.palette.map(({ rgb, hex, name }) => `${String(rgb.r).padStart(3)} ${String(rgb.g).padStart(3)} ${String(rgb.b).padStart(3)}\t${name} ${hex}`);
-  return ['GIMP Palette', `Name: ${singleLine(kit.name)}`, `Columns: ${Math.min(kit.palette.length, 8)}`, '#', ...rows, ''].join('\n');
+  const rows = kit.palette.map(
+    ({ rgb, hex, name }) =>
+      `${String(rgb.r).padStart(3)} ${String(rgb.g).padStart(3)} ${String(rgb.b).padStart(3)}\t${name} ${hex}`,
+  );
+  return [
+    'GIMP Palette',
+    `Name: ${singleLine(kit.name)}`,
+    `Columns: ${Math.min(kit.palette.length, 8)}`,
+    '#',
+    ...rows,
+    '',
+  ].join('\n');
 }
 
 export function paletteFiles(kit: KitContext): KitFile[] {
   const swatches = kit.palette.map((color) => ({ name: `${color.name} ${color.hex}`, hex: color.hex }));
   return [
-    { path: 'palette/palette.json', data: Buffer.from(paletteJson(kit)), purpose: 'Every color in HEX, RGB, HSL and approximate CMYK, with its share of the logo.' },
-    { path: 'palette/palette.css', data: Buffer.from(paletteCss(kit)), purpose: 'CSS custom properties (--brand-primary, ...) to import in a website.' },
-    { path: `palette/${kit.slug}.ase`, data: writeAse(singleLine(kit.name), swatches), purpose: 'Adobe Swatch Exchange: load into Illustrator, Photoshop, InDesign or Affinity.' },
-    { path: `palette/${kit.slug}.gpl`, data: Buffer.from(gimpPalette(kit)), purpose: 'GIMP palette, also read by Inkscape and Krita.' },
+    {
+      path: 'palette/palette.json',
+      data: Buffer.from(paletteJson(kit)),
+      purpose: 'Every color in HEX, RGB, HSL and approximate CMYK, with its share of the logo.',
+    },
+    {
+      path: 'palette/palette.css',
+      data: Buffer.from(paletteCss(kit)),
+      purpose: 'CSS custom properties (--brand-primary, ...) to import in a website.',
+    },
+    {
+      path: `palette/${kit.slug}.ase`,
+      data: writeAse(singleLine(kit.name), swatches),
+      purpose: 'Adobe Swatch Exchange: load into Illustrator, Photoshop, InDesign or Affinity.',
+    },
+    {
+      path: `palette/${kit.slug}.gpl`,
+      data: Buffer.from(gimpPalette(kit)),
+      purpose: 'GIMP palette, also read by Inkscape and Krita.',
+    },
   ];
 }

@@ -33,7 +33,15 @@ export async function analyzePalette(art: LogoArt): Promise<PaletteColor[]> {
   return ranked.map(([hex, share], rank) => {
     const rgb = hexToRgb(hex);
     const name = roleName(rank);
-    return { name, token: name.toLowerCase().replace(/ /g, '-'), hex, rgb, hsl: rgbToHsl(rgb), cmyk: rgbToCmyk(rgb), share };
+    return {
+      name,
+      token: name.toLowerCase().replace(/ /g, '-'),
+      hex,
+      rgb,
+      hsl: rgbToHsl(rgb),
+      cmyk: rgbToCmyk(rgb),
+      share,
+    };
   });
 }
 

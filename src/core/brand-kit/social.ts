@@ -26,10 +26,33 @@ interface SocialImage {
 }
 
 const SOCIAL_IMAGES: readonly SocialImage[] = [
-  { file: 'open-graph-1200x630.png', purpose: 'Open Graph share image (Facebook, LinkedIn, Slack, iMessage link previews).', size: { width: 1200, height: 630 }, logoShare: 0.5, caption: true },
-  { file: 'x-header-1500x500.png', purpose: 'X (Twitter) profile header.', size: { width: 1500, height: 500 }, safe: { width: 1500, height: 360 }, logoShare: 0.6 },
-  { file: 'x-card-1200x600.png', purpose: 'X (Twitter) large summary card image.', size: { width: 1200, height: 600 }, logoShare: 0.5, caption: true },
-  { file: 'linkedin-banner-1584x396.png', purpose: 'LinkedIn page or profile banner.', size: { width: 1584, height: 396 }, logoShare: 0.5 },
+  {
+    file: 'open-graph-1200x630.png',
+    purpose: 'Open Graph share image (Facebook, LinkedIn, Slack, iMessage link previews).',
+    size: { width: 1200, height: 630 },
+    logoShare: 0.5,
+    caption: true,
+  },
+  {
+    file: 'x-header-1500x500.png',
+    purpose: 'X (Twitter) profile header.',
+    size: { width: 1500, height: 500 },
+    safe: { width: 1500, height: 360 },
+    logoShare: 0.6,
+  },
+  {
+    file: 'x-card-1200x600.png',
+    purpose: 'X (Twitter) large summary card image.',
+    size: { width: 1200, height: 600 },
+    logoShare: 0.5,
+    caption: true,
+  },
+  {
+    file: 'linkedin-banner-1584x396.png',
+    purpose: 'LinkedIn page or profile banner.',
+    size: { width: 1584, height: 396 },
+    logoShare: 0.5,
+  },
   {
     file: 'youtube-banner-2560x1440.png',
     purpose: 'YouTube channel banner; the logo sits in the 1546 x 423 area shown on every device.',
@@ -37,8 +60,20 @@ const SOCIAL_IMAGES: readonly SocialImage[] = [
     safe: { width: 1546, height: 423 },
     logoShare: 0.8,
   },
-  { file: 'facebook-cover-851x315.png', purpose: 'Facebook page cover photo.', size: { width: 851, height: 315 }, safe: { width: 640, height: 315 }, logoShare: 0.55 },
-  { file: 'avatar-400x400.png', purpose: 'Profile picture for any network (the logo stays inside the circle crop).', size: { width: 400, height: 400 }, logoShare: 0.78, round: true },
+  {
+    file: 'facebook-cover-851x315.png',
+    purpose: 'Facebook page cover photo.',
+    size: { width: 851, height: 315 },
+    safe: { width: 640, height: 315 },
+    logoShare: 0.55,
+  },
+  {
+    file: 'avatar-400x400.png',
+    purpose: 'Profile picture for any network (the logo stays inside the circle crop).',
+    size: { width: 400, height: 400 },
+    logoShare: 0.78,
+    round: true,
+  },
 ];
 
 /** DejaVu Sans Bold averages about 0.62 em per character: enough to keep a long name inside the image. */
@@ -50,7 +85,10 @@ function centred(outer: Size, inner: Size): Box {
 
 function captionedLayout(kit: KitContext, image: SocialImage, safe: Box): { logo: Box; caption: string } {
   const { width, height } = image.size;
-  const fontSize = Math.min(height * 0.075, (safe.width * 0.85) / (AVERAGE_ADVANCE_EM * Math.max(1, [...kit.name].length)));
+  const fontSize = Math.min(
+    height * 0.075,
+    (safe.width * 0.85) / (AVERAGE_ADVANCE_EM * Math.max(1, [...kit.name].length)),
+  );
   const gap = height * 0.06;
   const logo = fitInBox(kit.art, shrink(safe, image.logoShare));
   const blockHeight = logo.height + gap + fontSize;

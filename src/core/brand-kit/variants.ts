@@ -25,7 +25,9 @@ export interface Variant {
 export const fullColor: Variant = { name: 'color', paint: (fill) => fill };
 
 export function monoVariant(palette: readonly PaletteColor[], name: 'mono-dark' | 'mono-light'): Variant {
-  const light = new Set(palette.filter((color) => relativeLuminance(color.hex) >= KNOCKOUT_LUMINANCE).map((color) => color.hex));
+  const light = new Set(
+    palette.filter((color) => relativeLuminance(color.hex) >= KNOCKOUT_LUMINANCE).map((color) => color.hex),
+  );
   const knockouts = light.size < palette.length ? light : new Set<string>();
   const ink = name === 'mono-dark' ? MONO_DARK_INK : MONO_LIGHT_INK;
   return { name, paint: (fill) => (knockouts.has(fill) ? KNOCKOUT : ink) };

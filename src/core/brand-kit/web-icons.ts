@@ -34,7 +34,12 @@ function manifest(kit: KitContext): string {
   return htmlSafeJson({
     name: kit.name,
     short_name: shortName(kit.name),
-    icons: MANIFEST_ICON_SIZES.map((size) => ({ src: `/${manifestIconPath(size)}`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' })),
+    icons: MANIFEST_ICON_SIZES.map((size) => ({
+      src: `/${manifestIconPath(size)}`,
+      sizes: `${size}x${size}`,
+      type: 'image/png',
+      purpose: 'maskable',
+    })),
     theme_color: kit.palette[0]?.hex ?? kit.background,
     background_color: kit.background,
     display: 'standalone',
@@ -57,7 +62,9 @@ function headTags(kit: KitContext): string {
 
 export async function webFiles(kit: KitContext): Promise<KitFile[]> {
   const [icoImages, favicon96, touchIcon, manifestIcons] = await Promise.all([
-    Promise.all(FAVICON_ICO_SIZES.map(async (size) => ({ size, png: await kit.rasterize(iconDrawing(kit, size, FAVICON)) }))),
+    Promise.all(
+      FAVICON_ICO_SIZES.map(async (size) => ({ size, png: await kit.rasterize(iconDrawing(kit, size, FAVICON)) })),
+    ),
     kit.rasterize(iconDrawing(kit, 96, FAVICON)),
     kit.rasterize(iconDrawing(kit, 180, TOUCH_ICON), { opaque: true }),
     Promise.all(MANIFEST_ICON_SIZES.map((size) => kit.rasterize(iconDrawing(kit, size, MASKABLE), { opaque: true }))),
@@ -66,13 +73,25 @@ export async function webFiles(kit: KitContext): Promise<KitFile[]> {
     { path: 'web/favicon.ico', data: writeIco(icoImages), purpose: 'Classic favicon holding 48, 32 and 16 px images.' },
     { path: 'web/favicon.svg', data: Buffer.from(faviconSvg(kit)), purpose: 'Vector favicon for modern browsers.' },
     { path: 'web/favicon-96x96.png', data: favicon96, purpose: 'PNG favicon, 96 x 96 px.' },
-    { path: 'web/apple-touch-icon.png', data: touchIcon, purpose: 'Home-screen icon for iPhone and iPad, 180 x 180 px, opaque.' },
+    {
+      path: 'web/apple-touch-icon.png',
+      data: touchIcon,
+      purpose: 'Home-screen icon for iPhone and iPad, 180 x 180 px, opaque.',
+    },
     ...MANIFEST_ICON_SIZES.map((size, i) => ({
       path: `web/${manifestIconPath(size)}`,
       data: manifestIcons[i]!,
       purpose: `Maskable web app icon, ${size} x ${size} px: the logo stays inside the central safe circle.`,
     })),
-    { path: 'web/site.webmanifest', data: Buffer.from(manifest(kit)), purpose: 'Web app manifest: name, colors and icons for "Add to home screen".' },
-    { path: 'web/head.html', data: Buffer.from(headTags(kit)), purpose: 'The <link> and <meta> tags to paste into your pages\' <head>.' },
+    {
+      path: 'web/site.webmanifest',
+      data: Buffer.from(manifest(kit)),
+      purpose: 'Web app manifest: name, colors and icons for "Add to home screen".',
+    },
+    {
+      path: 'web/head.html',
+      data: Buffer.from(headTags(kit)),
+      purpose: "The <link> and <meta> tags to paste into your pages' <head>.",
+    },
   ];
 }

@@ -19,7 +19,11 @@ const BRIM_EDGE = 'M250 640 C214 690 204 762 226 812 C300 958 900 958 974 812 C9
 /** The bill; its back runs under the crown, which hides it. */
 const BRIM = `${BRIM_EDGE} C830 813 370 813 250 640 Z`;
 /** Seams from the button: the front panels meet at the centre; the side panels join at the outer two. */
-const SEAMS = ['M600 292 C601 450 601 620 600 770', 'M600 292 C460 310 350 450 325 706', 'M600 292 C740 310 850 450 875 706'];
+const SEAMS = [
+  'M600 292 C601 450 601 620 600 770',
+  'M600 292 C460 310 350 450 325 706',
+  'M600 292 C740 310 850 450 875 706',
+];
 const EYELETS = [
   [381, 425],
   [819, 425],
@@ -55,7 +59,8 @@ function base(color: string): string {
   const stitch = (d: string, dx: number) => `<path d="${d}" transform="translate(${dx} 0)" ${stitching}/>`;
   const brimRows = BRIM_STITCH_INSETS.map((inset) => `${insetEdge(inset)} ${stitching}/>`);
   const eyelets = EYELETS.map(
-    ([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="7" ry="10" fill="${shade(color, -12)}"/><ellipse cx="${x}" cy="${y}" rx="3" ry="5" fill="${shade(color, -40)}"/>`,
+    ([x, y]) =>
+      `<ellipse cx="${x}" cy="${y}" rx="7" ry="10" fill="${shade(color, -12)}"/><ellipse cx="${x}" cy="${y}" rx="3" ry="5" fill="${shade(color, -40)}"/>`,
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CANVAS}" height="${CANVAS}">
   ${backdrop(`${CROWN} ${BRIM}`, 22)}
@@ -133,7 +138,9 @@ async function warp(): Promise<Buffer> {
       rgb[at + 2] = 128;
     }
   }
-  return sharp(rgb, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(rgb, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 export const cap: Garment = {

@@ -40,4 +40,3 @@ export function printDrawing(garment: Garment, art: LogoArt, warpPng: Buffer): s
   <g filter="url(#print)">${logoInBox(art, logo)}</g>
 </svg>`;
 }
-

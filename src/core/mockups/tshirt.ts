@@ -17,9 +17,17 @@ const NECK_INSIDE = 'M510 172 Q600 204 690 172 C680 226 645 258 600 258 C555 258
 const FRONT_NECKLINE = 'M510 172 C520 226 555 258 600 258 C645 258 680 226 690 172';
 const BACK_NECKLINE = 'M510 172 Q600 204 690 172';
 /** Shoulder seams and armholes. */
-const SEAMS = ['M510 173 C470 186 420 196 364 214', 'M690 173 C730 186 780 196 836 214', 'M364 214 C352 300 360 390 374 452', 'M836 214 C848 300 840 390 826 452'];
+const SEAMS = [
+  'M510 173 C470 186 420 196 364 214',
+  'M690 173 C730 186 780 196 836 214',
+  'M364 214 C352 300 360 390 374 452',
+  'M836 214 C848 300 840 390 826 452',
+];
 /** Hemmed edges as quadratic curves [from, control, to] with the unit normal pointing into the cloth. */
-const HEMS: ReadonlyArray<{ curve: readonly [number, number, number, number, number, number]; inward: readonly [number, number] }> = [
+const HEMS: ReadonlyArray<{
+  curve: readonly [number, number, number, number, number, number];
+  inward: readonly [number, number];
+}> = [
   { curve: [196, 446, 257, 482, 318, 508], inward: [0.45, -0.89] },
   { curve: [1004, 446, 943, 482, 882, 508], inward: [-0.45, -0.89] },
   { curve: [368, 1078, 600, 1094, 832, 1078], inward: [0, -1] },
@@ -41,8 +49,13 @@ const CREASES: ReadonlyArray<readonly [string, number]> = [
 
 /** The creases, blurred: each a dark trough with a lit ridge beside it, up and to the right (the light comes from there). */
 function folds(): string {
-  const troughs = CREASES.map(([d, depth]) => `<path d="${d}" stroke="#000" stroke-opacity="${depth}" stroke-width="26" fill="none"/>`);
-  const ridges = CREASES.map(([d, depth]) => `<path d="${d}" transform="translate(16 -6)" stroke="#fff" stroke-opacity="${depth * 0.7}" stroke-width="21" fill="none"/>`);
+  const troughs = CREASES.map(
+    ([d, depth]) => `<path d="${d}" stroke="#000" stroke-opacity="${depth}" stroke-width="26" fill="none"/>`,
+  );
+  const ridges = CREASES.map(
+    ([d, depth]) =>
+      `<path d="${d}" transform="translate(16 -6)" stroke="#fff" stroke-opacity="${depth * 0.7}" stroke-width="21" fill="none"/>`,
+  );
   return `<g filter="url(#fold-blur)">${troughs.join('')}${ridges.join('')}</g>`;
 }
 
@@ -108,6 +121,11 @@ export const tshirt: Garment = {
   warpScale: 16,
   async warp(lightMapPng) {
     const { x, y, width, height } = PRINT_AREA;
-    return sharp(lightMapPng).extract({ left: x, top: y, width, height }).removeAlpha().blur(WARP_SMOOTHING).png().toBuffer();
+    return sharp(lightMapPng)
+      .extract({ left: x, top: y, width, height })
+      .removeAlpha()
+      .blur(WARP_SMOOTHING)
+      .png()
+      .toBuffer();
   },
 };

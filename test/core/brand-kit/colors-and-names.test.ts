@@ -30,7 +30,14 @@ t.test('shares are the visible pixels of each fill, later paths covering earlier
   t.ok(Math.abs(shares.get('#ffffff')! - 1 / 6) < 0.01, 'white');
   t.ok(Math.abs(shares.get('#1b4f9c')! - 1 / 3) < 0.01, 'blue');
   const palette = await analyzePalette(BADGE);
-  t.same(palette.map((c) => [c.name, c.hex]), [['Primary', '#e4572e'], ['Secondary', '#1b4f9c'], ['Accent 1', '#ffffff']]);
+  t.same(
+    palette.map((c) => [c.name, c.hex]),
+    [
+      ['Primary', '#e4572e'],
+      ['Secondary', '#1b4f9c'],
+      ['Accent 1', '#ffffff'],
+    ],
+  );
 });
 
 t.test('mono: near-white details become holes, cut through what lies under them', async (t) => {
@@ -43,12 +50,16 @@ t.test('mono: near-white details become holes, cut through what lies under them'
   t.same(at(10, 10), [0, 0, 0, 255], 'the red square is black');
   t.same(at(50, 50), [0, 0, 0, 0], 'the white square is a hole through it');
   t.same(at(175, 50), [0, 0, 0, 255], 'the blue strip is black');
-  const allWhite = await analyzePalette(parseLogoArt('<svg width="10" height="10"><path fill="#ffffff" d="M0 0h10v10H0z"/></svg>'));
+  const allWhite = await analyzePalette(
+    parseLogoArt('<svg width="10" height="10"><path fill="#ffffff" d="M0 0h10v10H0z"/></svg>'),
+  );
   t.equal(monoVariant(allWhite, 'mono-dark').paint('#ffffff'), '#000000', 'a logo of only light colors keeps them');
 });
 
 t.test('on a background the logo does not read on, a mono version that does is used', async (t) => {
-  const white = await analyzePalette(parseLogoArt('<svg width="10" height="10"><path fill="#fafafa" d="M0 0h10v10H0z"/></svg>'));
+  const white = await analyzePalette(
+    parseLogoArt('<svg width="10" height="10"><path fill="#fafafa" d="M0 0h10v10H0z"/></svg>'),
+  );
   t.equal(variantFor(white, '#ffffff').name, 'mono-dark');
   t.equal(variantFor(white, '#000000').name, 'color');
   t.equal(variantFor(await analyzePalette(BADGE), '#ffffff').name, 'color');
@@ -61,7 +72,11 @@ t.test('the name in file names, one-line formats, CSS comments and the manifest'
   t.equal(singleLine(' one\r\ntwo\u2028three\tfour '), 'one two three four');
   t.equal(cssCommentText('a */ b </style>'), 'a *\\/ b \\3c /style>');
   t.equal(shortName('Kubernetes project'), 'Kubernetes p');
-  t.equal(shortName('😀😀😀😀😀😀😀😀😀😀😀😀😀'), '😀😀😀😀😀😀😀😀😀😀😀😀', 'counted in characters, not UTF-16 units');
+  t.equal(
+    shortName('😀😀😀😀😀😀😀😀😀😀😀😀😀'),
+    '😀😀😀😀😀😀😀😀😀😀😀😀',
+    'counted in characters, not UTF-16 units',
+  );
 });
 
 t.test('parsing refuses what is not an engine SVG', async (t) => {

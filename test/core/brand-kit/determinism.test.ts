@@ -25,12 +25,19 @@ t.test('builds started together are queued and each gives its own, stable result
   ]);
   t.equal(digest(c), digest(a));
   t.not(digest(b), digest(a), 'another background color is another kit');
-  const changed = [...unzip(b)].filter(([path, data]) => digest(data) !== digest(unzip(a).get(path)!)).map(([path]) => path);
-  t.ok(changed.includes('web/apple-touch-icon.png') && !changed.includes('logo/jwt-512.png'), 'only the files on the background differ');
+  const changed = [...unzip(b)]
+    .filter(([path, data]) => digest(data) !== digest(unzip(a).get(path)!))
+    .map(([path]) => path);
+  t.ok(
+    changed.includes('web/apple-touch-icon.png') && !changed.includes('logo/jwt-512.png'),
+    'only the files on the background differ',
+  );
 });
 
 t.test('the PDF carries a fixed creation date and document ID', async (t) => {
-  const pdf = unzip(await buildBrandKit(logo, request)).get('brand-guide/brand-guide.pdf')!.toString('latin1');
+  const pdf = unzip(await buildBrandKit(logo, request))
+    .get('brand-guide/brand-guide.pdf')!
+    .toString('latin1');
   t.match(pdf, /\(D:20240101000000Z\)/, 'the fixed date');
   t.match(pdf, /\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/);
 });

@@ -4,7 +4,10 @@ import t from 'tap';
 import { ICON_COLORS } from '../../helpers/images.js';
 import { buildAndUnpack, decode, tracedLogo } from '../../helpers/kit.js';
 
-const kit = await buildAndUnpack(await tracedLogo({ layout: 'icon', palette: ICON_COLORS }), { name: 'Fedora', backgroundColor: '#ffffff' });
+const kit = await buildAndUnpack(await tracedLogo({ layout: 'icon', palette: ICON_COLORS }), {
+  name: 'Fedora',
+  backgroundColor: '#ffffff',
+});
 const SET = 'ios/AppIcon.appiconset';
 
 interface AppIconImage {
@@ -14,24 +17,47 @@ interface AppIconImage {
   size: string;
 }
 
-t.test('Contents.json references only files of the set, each at size x scale pixels, incl. the 1024 marketing icon', async (t) => {
-  const contents = JSON.parse(kit.text(`${SET}/Contents.json`)) as { images: AppIconImage[]; info: { author: string; version: number } };
-  t.same(contents.info, { author: 'xcode', version: 1 });
-  const idioms = new Set(contents.images.map((image) => image.idiom));
-  t.same([...idioms].sort(), ['ios-marketing', 'ipad', 'iphone']);
-  t.ok(contents.images.some((i) => i.idiom === 'ios-marketing' && i.size === '1024x1024' && i.scale === '1x'), 'App Store icon');
-  t.ok(contents.images.some((i) => i.idiom === 'iphone' && i.size === '60x60' && i.scale === '3x'), 'iPhone home screen @3x');
-  t.ok(contents.images.some((i) => i.idiom === 'ipad' && i.size === '83.5x83.5' && i.scale === '2x'), 'iPad Pro');
-  for (const image of contents.images) {
-    const points = Number(image.size.split('x')[0]);
-    const pixels = points * Number.parseInt(image.scale, 10);
-    const decoded = await decode(kit.file(`${SET}/${image.filename}`));
-    t.same([decoded.width, decoded.height], [pixels, pixels], `${image.idiom} ${image.size}@${image.scale} -> ${image.filename}`);
-  }
-  const named = new Set(contents.images.map((image) => `${SET}/${image.filename}`));
-  const inSet = [...kit.files.keys()].filter((path) => path.startsWith(`${SET}/`) && path.endsWith('.png'));
-  t.same(inSet.filter((path) => !named.has(path)), [], 'no PNG in the set that Contents.json does not name');
-});
+t.test(
+  'Contents.json references only files of the set, each at size x scale pixels, incl. the 1024 marketing icon',
+  async (t) => {
+    const contents = JSON.parse(kit.text(`${SET}/Contents.json`)) as {
+      images: AppIconImage[];
+      info: { author: string; version: number };
+    };
+    t.same(contents.info, { author: 'xcode', version: 1 });
+    const idioms = new Set(contents.images.map((image) => image.idiom));
+    t.same([...idioms].sort(), ['ios-marketing', 'ipad', 'iphone']);
+    t.ok(
+      contents.images.some((i) => i.idiom === 'ios-marketing' && i.size === '1024x1024' && i.scale === '1x'),
+      'App Store icon',
+    );
+    t.ok(
+      contents.images.some((i) => i.idiom === 'iphone' && i.size === '60x60' && i.scale === '3x'),
+      'iPhone home screen @3x',
+    );
+    t.ok(
+      contents.images.some((i) => i.idiom === 'ipad' && i.size === '83.5x83.5' && i.scale === '2x'),
+      'iPad Pro',
+    );
+    for (const image of contents.images) {
+      const points = Number(image.size.split('x')[0]);
+      const pixels = points * Number.parseInt(image.scale, 10);
+      const decoded = await decode(kit.file(`${SET}/${image.filename}`));
+      t.same(
+        [decoded.width, decoded.height],
+        [pixels, pixels],
+        `${image.idiom} ${image.size}@${image.scale} -> ${image.filename}`,
+      );
+    }
+    const named = new Set(contents.images.map((image) => `${SET}/${image.filename}`));
+    const inSet = [...kit.files.keys()].filter((path) => path.startsWith(`${SET}/`) && path.endsWith('.png'));
+    t.same(
+      inSet.filter((path) => !named.has(path)),
+      [],
+      'no PNG in the set that Contents.json does not name',
+    );
+  },
+);
 
 t.test('iOS icons have no alpha channel (RGB PNGs)', async (t) => {
   for (const [path, data] of kit.files) {
@@ -49,7 +75,8 @@ t.test('the adaptive icon XML points at layers present at every density', async 
   const drawables = [...xml.matchAll(/android:drawable="@mipmap\/(\w+)"/g)].map((m) => m[1]!);
   t.same(drawables.sort(), ['ic_launcher_background', 'ic_launcher_foreground']);
   for (const density of ['mdpi', 'hdpi', 'xhdpi', 'xxhdpi', 'xxxhdpi']) {
-    for (const name of drawables) t.ok(kit.files.has(`android/mipmap-${density}/${name}.png`), `${density}/${name}.png`);
+    for (const name of drawables)
+      t.ok(kit.files.has(`android/mipmap-${density}/${name}.png`), `${density}/${name}.png`);
   }
 });
 
@@ -57,6 +84,7 @@ t.test('the Play Store icon is 512 px and fully opaque', async (t) => {
   const image = await decode(kit.file('android/play-store-icon-512x512.png'));
   t.same([image.width, image.height], [512, 512]);
   let transparent = 0;
-  for (let i = 3; i < image.data.length; i += image.channels) if (image.channels === 4 && image.data[i] !== 255) transparent += 1;
+  for (let i = 3; i < image.data.length; i += image.channels)
+    if (image.channels === 4 && image.data[i] !== 255) transparent += 1;
   t.equal(transparent, 0);
 });

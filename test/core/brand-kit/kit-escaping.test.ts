@@ -13,7 +13,7 @@ t.test('HTML: the guide and head.html carry the name escaped, never as markup', 
   const html = kit.text('brand-guide/brand-guide.html');
   t.notOk(html.includes('<script'), 'no script element');
   t.notOk(html.includes('*/ </style>'), 'the name does not close the style element');
-  t.equal(html.match(/<\/style>/g)?.length, 1, 'exactly the guide\'s own </style>');
+  t.equal(html.match(/<\/style>/g)?.length, 1, "exactly the guide's own </style>");
   t.ok(html.includes(`<title>${ESCAPED}\nNext line: brand guidelines</title>`), 'title');
   t.ok(html.includes(`<h1>${ESCAPED}\nNext line</h1>`), 'heading');
   t.match(html, /aria-label="&lt;script&gt;&quot;&amp;&#39;/, 'inside an SVG attribute');
@@ -58,7 +58,13 @@ t.test('file names use a safe slug of the name', async (t) => {
   t.ok(kit.files.has('logo/script-script-style-next-line.svg'));
 });
 
-t.test('PDF: the name is set as text, exactly', { skip: hasTool('pdftotext') ? false : 'poppler-utils is not installed' }, async (t) => {
-  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: kit.file('brand-guide/brand-guide.pdf') }).toString('utf8');
-  t.ok(text.includes(`<script>"&'</script> */ </style>`), 'the markup as visible characters');
-});
+t.test(
+  'PDF: the name is set as text, exactly',
+  { skip: hasTool('pdftotext') ? false : 'poppler-utils is not installed' },
+  async (t) => {
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], {
+      input: kit.file('brand-guide/brand-guide.pdf'),
+    }).toString('utf8');
+    t.ok(text.includes(`<script>"&'</script> */ </style>`), 'the markup as visible characters');
+  },
+);

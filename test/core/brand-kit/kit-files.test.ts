@@ -32,9 +32,13 @@ const EXPECTED = [
   'web/site.webmanifest',
   'web/head.html',
   'ios/AppIcon.appiconset/Contents.json',
-  ...[20, 29, 40, 58, 60, 76, 80, 87, 120, 152, 167, 180, 1024].map((px) => `ios/AppIcon.appiconset/AppIcon-${px}x${px}.png`),
+  ...[20, 29, 40, 58, 60, 76, 80, 87, 120, 152, 167, 180, 1024].map(
+    (px) => `ios/AppIcon.appiconset/AppIcon-${px}x${px}.png`,
+  ),
   ...['mdpi', 'hdpi', 'xhdpi', 'xxhdpi', 'xxxhdpi'].flatMap((d) =>
-    ['ic_launcher.png', 'ic_launcher_foreground.png', 'ic_launcher_background.png'].map((f) => `android/mipmap-${d}/${f}`),
+    ['ic_launcher.png', 'ic_launcher_foreground.png', 'ic_launcher_background.png'].map(
+      (f) => `android/mipmap-${d}/${f}`,
+    ),
   ),
   'android/mipmap-anydpi-v26/ic_launcher.xml',
   'android/play-store-icon-512x512.png',
@@ -77,14 +81,18 @@ t.test('every PNG decodes, at the size its name or folder says', async (t) => {
     else if (longSide) {
       const side = Number(longSide[1]);
       t.equal(Math.max(...size), side, `${path}: ${side} px on the long side`);
-      t.ok(Math.abs(image.height / image.width - art.height / art.width) < 0.01, `${path} keeps the logo's aspect ratio`);
+      t.ok(
+        Math.abs(image.height / image.width - art.height / art.width) < 0.01,
+        `${path} keeps the logo's aspect ratio`,
+      );
     } else if (mipmap) {
       const dp = mipmap[2] === 'ic_launcher' ? 48 : 108;
       const px = dp * density[mipmap[1] as keyof typeof density];
       t.same(size, [px, px], `${path} is ${dp} dp = ${px} px`);
     } else if (path === 'web/apple-touch-icon.png') t.same(size, [180, 180], path);
     else if (path.startsWith('mockups/')) t.same(size, [1200, 1200], path);
-    else if (path.endsWith('-on-background.png')) t.ok(image.width > 1024 && !image.hasAlpha, `${path}: logo at 1024 px plus clear space, opaque`);
+    else if (path.endsWith('-on-background.png'))
+      t.ok(image.width > 1024 && !image.hasAlpha, `${path}: logo at 1024 px plus clear space, opaque`);
     else t.fail(`no size rule for ${path}`);
   }
 });
@@ -95,7 +103,12 @@ t.test('the SVG variants: the logo itself, all black, all white', async (t) => {
   const fills = (path: string) => new Set(parseLogoArt(kit.text(path)).paths.map((p) => p.fill));
   t.same([...fills('logo/apigee-mono-dark.svg')], ['#000000']);
   t.same([...fills('logo/apigee-mono-light.svg')], ['#ffffff']);
-  for (const path of ['logo/apigee.svg', 'logo/apigee-mono-dark.svg', 'logo/apigee-mono-light.svg', 'web/favicon.svg']) {
+  for (const path of [
+    'logo/apigee.svg',
+    'logo/apigee-mono-dark.svg',
+    'logo/apigee-mono-light.svg',
+    'web/favicon.svg',
+  ]) {
     const image = await decode(kit.file(path));
     t.ok(image.width > 0 && image.height > 0, `${path} renders`);
   }

@@ -36,7 +36,10 @@ function readAse(ase: Buffer): { group: string; swatches: Array<[string, string]
     if (type === 0x0001) {
       const [name, next] = text(body);
       if (ase.subarray(next, next + 4).toString('ascii') !== 'RGB ') throw new Error('not RGB');
-      const channel = (k: number) => Math.round(ase.readFloatBE(next + 4 + k * 4) * 255).toString(16).padStart(2, '0');
+      const channel = (k: number) =>
+        Math.round(ase.readFloatBE(next + 4 + k * 4) * 255)
+          .toString(16)
+          .padStart(2, '0');
       swatches.push([name, `#${channel(0)}${channel(1)}${channel(2)}`]);
     }
     at = body + length;
@@ -49,7 +52,7 @@ t.test('palette.json: every color in HEX, RGB, HSL, approximate CMYK, with its m
   const palette = JSON.parse(kit.text('palette/palette.json')) as PaletteJson;
   t.equal(palette.name, 'Apigee');
   t.equal(palette.background_color, '#ffffff');
-  t.same(palette.colors.map((c) => c.hex).sort(), [...logo.palette].sort(), 'the logo\'s colors, no others');
+  t.same(palette.colors.map((c) => c.hex).sort(), [...logo.palette].sort(), "the logo's colors, no others");
   for (const color of palette.colors) {
     const rgb = hexToRgb(color.hex);
     t.same(color.rgb, rgb, `${color.hex} RGB`);
@@ -58,8 +61,15 @@ t.test('palette.json: every color in HEX, RGB, HSL, approximate CMYK, with its m
   }
   const shares = palette.colors.map((c) => c.share);
   t.ok(Math.abs(shares.reduce((a, b) => a + b, 0) - 1) < 0.001, 'shares add up to the whole logo');
-  t.same(shares, [...shares].sort((a, b) => b - a), 'largest share first');
-  t.same(palette.colors.map((c) => c.name), ['Primary', 'Secondary']);
+  t.same(
+    shares,
+    [...shares].sort((a, b) => b - a),
+    'largest share first',
+  );
+  t.same(
+    palette.colors.map((c) => c.name),
+    ['Primary', 'Secondary'],
+  );
 });
 
 t.test('the measured shares match the pixels of the rendered logo', async (t) => {
@@ -73,7 +83,9 @@ t.test('the measured shares match the pixels of the rendered logo', async (t) =>
   }
   const solid = palette.colors.map((c) => counts.get(c.hex) ?? 0);
   const total = solid.reduce((a, b) => a + b, 0);
-  palette.colors.forEach((color, i) => t.ok(Math.abs(solid[i]! / total - color.share) < 0.02, `${color.hex}: ${color.share} of the logo`));
+  palette.colors.forEach((color, i) =>
+    t.ok(Math.abs(solid[i]! / total - color.share) < 0.02, `${color.hex}: ${color.share} of the logo`),
+  );
 });
 
 t.test('palette.css declares a custom property per color', async (t) => {
@@ -90,8 +102,14 @@ t.test('the .ase swatches read back as the palette, in one group named after the
   const ase = readAse(kit.file('palette/apigee.ase'));
   const palette = JSON.parse(kit.text('palette/palette.json')) as PaletteJson;
   t.equal(ase.group, 'Apigee');
-  t.same(ase.swatches.map(([, hex]) => hex), palette.colors.map((c) => c.hex));
-  t.same(ase.swatches.map(([name]) => name), palette.colors.map((c) => `${c.name} ${c.hex}`));
+  t.same(
+    ase.swatches.map(([, hex]) => hex),
+    palette.colors.map((c) => c.hex),
+  );
+  t.same(
+    ase.swatches.map(([name]) => name),
+    palette.colors.map((c) => `${c.name} ${c.hex}`),
+  );
 });
 
 t.test('the GIMP palette lists the colors as R G B and name', async (t) => {
@@ -116,19 +134,32 @@ t.test('a hidden color (absent from the SVG) is absent from every file', async (
   // The job's palette may still list it: the SVG is what counts.
   const visible = await buildAndUnpack({ ...logo, svg }, { name: 'Apigee', backgroundColor: '#ffffff' });
   const palette = JSON.parse(visible.text('palette/palette.json')) as PaletteJson;
-  t.same(palette.colors.map((c) => c.hex), [kept]);
+  t.same(
+    palette.colors.map((c) => c.hex),
+    [kept],
+  );
   t.same(palette.colors[0]!.share, 1);
   for (const [path, data] of visible.files) {
     if (/\.(png|ico|pdf|ase)$/.test(path)) continue;
     t.notOk(data.toString('utf8').toLowerCase().includes(hidden.slice(1)), `${path} does not mention it`);
   }
-  t.same(readAse(visible.file('palette/apigee.ase')).swatches.map(([, hex]) => hex), [kept], '.ase');
+  t.same(
+    readAse(visible.file('palette/apigee.ase')).swatches.map(([, hex]) => hex),
+    [kept],
+    '.ase',
+  );
   if (hasTool('pdftotext')) {
-    const guide = execFileSync('pdftotext', ['-', '-'], { input: visible.file('brand-guide/brand-guide.pdf') }).toString();
-    t.ok(guide.includes(kept.toUpperCase()) && !guide.includes(hidden.slice(1).toUpperCase()), 'the PDF guide lists only the visible color');
+    const guide = execFileSync('pdftotext', ['-', '-'], {
+      input: visible.file('brand-guide/brand-guide.pdf'),
+    }).toString();
+    t.ok(
+      guide.includes(kept.toUpperCase()) && !guide.includes(hidden.slice(1).toUpperCase()),
+      'the PDF guide lists only the visible color',
+    );
   }
   const image = await decode(visible.file('logo/apigee-1024.png'));
   let orange = 0;
-  for (let i = 0; i < image.data.length; i += 4) if (image.data[i]! > 200 && image.data[i + 1]! < 120 && image.data[i + 3]! > 0) orange += 1;
+  for (let i = 0; i < image.data.length; i += 4)
+    if (image.data[i]! > 200 && image.data[i + 1]! < 120 && image.data[i + 3]! > 0) orange += 1;
   t.equal(orange, 0, 'no orange pixel in the rendered logo');
 });

@@ -25,7 +25,8 @@ t.test('every social image is opaque, on the background color, with the logo in 
     t.equal(image.hasAlpha, false, `${path} is opaque`);
     t.equal(pixelAt(image, 0, 0).hex, BACKGROUND, `${path}: background color`);
     let logoPixels = 0;
-    for (let i = 0; i < image.width * image.height; i++) if (pixelAt(image, i % image.width, Math.floor(i / image.width)).hex !== BACKGROUND) logoPixels += 1;
+    for (let i = 0; i < image.width * image.height; i++)
+      if (pixelAt(image, i % image.width, Math.floor(i / image.width)).hex !== BACKGROUND) logoPixels += 1;
     t.ok(logoPixels > image.width * image.height * 0.01, `${path}: the logo is drawn (${logoPixels} px)`);
   }
 });
@@ -38,7 +39,9 @@ t.test('the YouTube banner keeps the logo inside the 1546 x 423 area shown on ev
 t.test('the avatar keeps the logo inside the circle crop', async (t) => {
   const image = await decode(kit.file('social/avatar-400x400.png'));
   let stray = 0;
-  for (let y = 0; y < 400; y++) for (let x = 0; x < 400; x++) if (Math.hypot(x - 199.5, y - 199.5) > 200 && pixelAt(image, x, y).hex !== BACKGROUND) stray += 1;
+  for (let y = 0; y < 400; y++)
+    for (let x = 0; x < 400; x++)
+      if (Math.hypot(x - 199.5, y - 199.5) > 200 && pixelAt(image, x, y).hex !== BACKGROUND) stray += 1;
   t.equal(stray, 0);
 });
 

@@ -20,8 +20,14 @@ t.test('names up to 80 characters (not UTF-16 units) and #rrggbb backgrounds onl
   t.ok(zip.length > 100_000, '80 emoji are 80 characters; upper-case hex is fine');
 });
 
-t.test('an SVG that is not our engine\'s is refused', async (t) => {
-  await t.rejects(buildBrandKit({ ...LOGO, svg: '<svg width="10" height="10"><circle r="5"/></svg>' }, { name: 'Acme', backgroundColor: '#ffffff' }), {
-    name: 'LogoArtError',
-  });
+t.test("an SVG that is not our engine's is refused", async (t) => {
+  await t.rejects(
+    buildBrandKit(
+      { ...LOGO, svg: '<svg width="10" height="10"><circle r="5"/></svg>' },
+      { name: 'Acme', backgroundColor: '#ffffff' },
+    ),
+    {
+      name: 'LogoArtError',
+    },
+  );
 });

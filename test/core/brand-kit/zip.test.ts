@@ -19,7 +19,10 @@ const ENTRIES = [
 t.test('entries read back in order with their exact bytes and UTF-8 names', async (t) => {
   const zip = new AdmZip(await writeZip(ENTRIES));
   const entries = zip.getEntries();
-  t.same(entries.map((e) => e.entryName), ENTRIES.map((e) => e.path));
+  t.same(
+    entries.map((e) => e.entryName),
+    ENTRIES.map((e) => e.path),
+  );
   entries.forEach((entry, i) => t.same(entry.getData(), ENTRIES[i]!.data, entry.entryName));
 });
 
