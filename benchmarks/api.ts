@@ -163,6 +163,7 @@ async function healthDuringBigTraces(base: string, bigImage: Buffer): Promise<nu
     const trace = vectorize(base, bigImage).finally(() => {
       tracing = false;
     });
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the trace's finally clears it
     while (tracing) {
       const started = performance.now();
       const res = await fetch(`${base}/api/health`);

@@ -263,7 +263,9 @@ async function main(): Promise<void> {
   if (options.potrace && !withPotrace) {
     notes.push('potrace is not on PATH (Debian: apt-get install potrace); the potrace column is skipped');
   }
-  notes.forEach((note) => console.error(`Note: ${note}`));
+  notes.forEach((note) => {
+    console.error(`Note: ${note}`);
+  });
 
   if (logos[0]) await warmUp(options, logos[0]);
   const results: ImageResult[] = [];

@@ -20,7 +20,7 @@ t.test('src/server.ts listens on PORT and closes gracefully on SIGTERM', async (
 t.test('invalid configuration stops the server with a message', async (t) => {
   const child = spawnServer({ PORT: 'eighty' });
   let stderr = '';
-  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const [code] = await once(child, 'exit');
   t.not(code, 0);
   t.match(stderr, /PORT must be an integer/);

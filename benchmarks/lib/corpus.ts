@@ -48,7 +48,7 @@ export async function loadTruth(corpusDir: string): Promise<LogoTruth[]> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as Error).message}`);
+    throw new Error(`cannot read ${file}: ${(error as Error).message}`, { cause: error });
   }
   const entries: unknown = JSON.parse(text);
   if (!Array.isArray(entries) || !entries.every(isLogoTruth)) {

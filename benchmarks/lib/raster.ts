@@ -26,7 +26,7 @@ export function renderSvgAt(svg: string, width: number, height: number): Raster 
   if (!root) throw new Error('not an SVG document');
   const size = (name: string): number => Number(new RegExp(`\\s${name}="([\\d.]+)`).exec(root)?.[1]);
   const [ownWidth, ownHeight] = [size('width'), size('height')];
-  const viewBox = /viewBox=/.test(root) ? '' : ` viewBox="0 0 ${ownWidth} ${ownHeight}"`;
+  const viewBox = root.includes('viewBox=') ? '' : ` viewBox="0 0 ${ownWidth} ${ownHeight}"`;
   const resized = root
     .replace(/\swidth="[^"]*"/, ` width="${width}"`)
     .replace(/\sheight="[^"]*"/, ` height="${height}"`)

@@ -25,16 +25,21 @@ function outputPath(input: string, options: CliOptions): string {
   return options.outDir !== undefined ? path.join(options.outDir, name) : path.join(path.dirname(input), name);
 }
 
+interface Conversion {
+  input: string;
+  output: string;
+}
+
 /** Two inputs must never overwrite each other's SVG (a/logo.png and b/logo.jpg into one --out-dir). */
-function findCollisions(inputs: string[], outputs: string[]): string[] {
+function findCollisions(conversions: readonly Conversion[]): string[] {
   const seen = new Map<string, string>();
   const problems: string[] = [];
-  outputs.forEach((output, i) => {
+  for (const { input, output } of conversions) {
     const key = path.resolve(output);
     const first = seen.get(key);
-    if (first !== undefined) problems.push(`${inputs[i]} and ${first} would both write ${output}`);
-    else seen.set(key, inputs[i]!);
-  });
+    if (first !== undefined) problems.push(`${input} and ${first} would both write ${output}`);
+    else seen.set(key, input);
+  }
   return problems;
 }
 
@@ -75,8 +80,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const outputs = options.inputs.map((input) => outputPath(input, options));
-  const collisions = findCollisions(options.inputs, outputs);
+  const conversions = options.inputs.map((input) => ({ input, output: outputPath(input, options) }));
+  const collisions = findCollisions(conversions);
   if (collisions.length > 0) {
     process.stderr.write(`logo-vectorize: ${collisions.join('\n')}\n`);
     return 2;
@@ -94,13 +99,12 @@ async function main(argv: string[]): Promise<number> {
   };
 
   // A small pool keeps the threadpool busy; results print as each finishes.
-  let next = 0;
+  const queue = [...conversions];
   const worker = async (): Promise<void> => {
-    while (next < total) {
-      const i = next++;
-      const input = options.inputs[i]!;
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { input, output } = next;
       try {
-        const converted = await convert(input, outputs[i]!, options);
+        const converted = await convert(input, output, options);
         done++;
         const line = options.json
           ? JSON.stringify(converted)

@@ -20,16 +20,21 @@ export async function measureFillShares(art: LogoArt): Promise<Map<string, numbe
   // One 32-bit word per pixel; counting runs of equal words keeps map updates rare.
   const words = new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length / 4);
   const counts = new Map<number, number>();
-  let run = 0;
-  for (let i = 0; i <= words.length; i++) {
-    if (i < words.length && words[i] === words[run]) continue;
-    counts.set(words[run]!, (counts.get(words[run]!) ?? 0) + (i - run));
-    run = i;
+  let runWord = words[0];
+  let runStart = 0;
+  // Past the end words[i] is undefined, which closes the last run.
+  for (let i = 1; i <= words.length; i++) {
+    if (words[i] === runWord) continue;
+    if (runWord !== undefined) counts.set(runWord, (counts.get(runWord) ?? 0) + (i - runStart));
+    runWord = words[i];
+    runStart = i;
   }
   const fills = fillsOf(art);
   // Opaque pixels only: their premultiplied bytes are the fill's own RGB.
-  const wordOf = (fill: string) =>
-    new Uint32Array(Uint8Array.from([...Buffer.from(fill.slice(1), 'hex'), 255]).buffer)[0]!;
+  const wordOf = (fill: string) => {
+    const [word = 0] = new Uint32Array(Uint8Array.from([...Buffer.from(fill.slice(1), 'hex'), 255]).buffer);
+    return word;
+  };
   const countOf = (fill: string) => counts.get(wordOf(fill)) ?? 0;
   const total = fills.reduce((sum, fill) => sum + countOf(fill), 0);
   return new Map(fills.map((fill) => [fill, total > 0 ? countOf(fill) / total : 1 / fills.length]));

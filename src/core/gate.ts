@@ -27,7 +27,7 @@ export interface LocalGate extends ConcurrencyGate {
 export function createLocalGate(capacity: number): LocalGate {
   if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('gate capacity must be a positive integer');
   let running = 0;
-  const waiting: Array<(release: Release) => void> = [];
+  const waiting: ((release: Release) => void)[] = [];
 
   /** Releasing hands the slot straight to the longest waiter, so no newcomer can take it first. */
   function releaseOnce(): Release {

@@ -21,14 +21,14 @@ export type NewJob = Omit<JobRecord, 'id' | 'createdAt' | 'expiresAt' | 'svgByte
 
 export interface JobRecords {
   /** Stores a new job with its SVG and any other files (name -> bytes). */
-  create(fields: NewJob, svg: string, files?: Readonly<Record<string, Buffer>>): Promise<JobRecord>;
+  create: (fields: NewJob, svg: string, files?: Readonly<Record<string, Buffer>>) => Promise<JobRecord>;
   /** The live job, or JOB_NOT_FOUND / JOB_EXPIRED. */
-  get(id: string): Promise<JobRecord>;
+  get: (id: string) => Promise<JobRecord>;
   /** A file of the job, or JOB_EXPIRED when the job expired between lookup and read. */
-  file(job: JobRecord, name: string): Promise<Buffer>;
-  svgText(job: JobRecord): Promise<string>;
+  file: (job: JobRecord, name: string) => Promise<Buffer>;
+  svgText: (job: JobRecord) => Promise<string>;
   /** A rendering of the job's SVG kept with its files as `name`, made on first request. */
-  rendering(job: JobRecord, name: string, render: (svg: string) => Promise<Buffer>): Promise<Buffer>;
+  rendering: (job: JobRecord, name: string, render: (svg: string) => Promise<Buffer>) => Promise<Buffer>;
 }
 
 export function jobRecords({ store, ttlSeconds, now }: JobRecordsOptions): JobRecords {

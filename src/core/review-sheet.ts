@@ -25,9 +25,8 @@ const FRAME = '#c9ced8';
 
 export const REVIEW_SHEET_WIDTH = MARGIN + SURFACES.length * (PANEL.width + MARGIN);
 
-function panel(art: LogoArt, index: number): string {
+function panel(art: LogoArt, surface: (typeof SURFACES)[number], index: number): string {
   const box: Box = { x: MARGIN + index * (PANEL.width + MARGIN), y: MARGIN, ...PANEL };
-  const surface = SURFACES[index]!;
   const logo = logoInBox(art, fitInBox(art, inset(box, 24)));
   return (
     `<rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" fill="${surface.fill}" stroke="${FRAME}"/>` +
@@ -68,7 +67,7 @@ export async function renderReviewSheet(
     '<rect x="8" y="8" width="8" height="8" fill="#e3e6ec"/></pattern></defs>',
     `<rect width="${REVIEW_SHEET_WIDTH}" height="${height}" fill="#f6f7f9"/>`,
     `<g font-family="${FONT_FAMILY}">`,
-    ...SURFACES.map((_, index) => panel(art, index)),
+    ...SURFACES.map((surface, index) => panel(art, surface, index)),
     ...colors.map(({ c, hidden: isHidden }, index) =>
       swatch(c, index % perRow, swatchesTop + Math.floor(index / perRow) * (SWATCH + MARGIN), isHidden),
     ),

@@ -22,6 +22,9 @@ import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { newToken } from './tokens.js';
 import type { JobRecord, JobStore } from './job-store.js';
 
+/** A job made as a revision, with its revision fields. */
+type Revision = JobRecord & { revision: NonNullable<JobRecord['revision']> };
+
 const SOURCE_IMAGE_FILE = 'source-image';
 const TRACED_SVG_FILE = 'traced.svg';
 const REVIEW_TOKEN_FILE = 'review-token';
@@ -83,10 +86,10 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
   const now = options.now ?? Date.now;
   const records = jobRecords({ store, ttlSeconds: options.ttlSeconds, now });
 
-  async function get(id: string): Promise<JobRecord> {
+  async function get(id: string): Promise<Revision> {
     const job = await records.get(id);
     if (job.origin !== 'revision' || !job.revision) throw notARevision(id);
-    return job;
+    return { ...job, revision: job.revision };
   }
 
   /** A new revision of `image` traced with `settings`, hiding the requested colors that the trace still has. */
@@ -154,7 +157,7 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
 
     async setHiddenColors(id, colors) {
       const source = await get(id);
-      const { tracedPalette, traceWarning } = source.revision!;
+      const { tracedPalette, traceWarning } = source.revision;
       const hiding = new Set(colorsToHide(colors, tracedPalette, 'revision', tracedPalette));
       const palette = visibleColors(tracedPalette, hiding);
       const [image, fullSvg] = await Promise.all([

@@ -77,9 +77,9 @@ export function settingsProblem(settings: Readonly<Record<TraceSettingName, unkn
 }
 
 /** Settings the caller changes: a field that is missing, undefined or null keeps its value in `base`. */
-export type SettingChanges = { [K in keyof TraceSettings]?: TraceSettings[K] | null };
+export type SettingChanges = { [K in keyof TraceSettings]?: TraceSettings[K] | null | undefined };
 
 export function withChanges(base: Readonly<TraceSettings>, changes: SettingChanges): TraceSettings {
-  const given = Object.entries(changes).filter(([, value]) => value !== undefined && value !== null);
+  const given = Object.entries(changes).filter(([, value]: [string, unknown]) => value !== undefined && value !== null);
   return { ...base, ...Object.fromEntries(given) };
 }

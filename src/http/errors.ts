@@ -256,9 +256,13 @@ function unrouted(request: FastifyRequest): WireError {
 
 async function errorHandling(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
+    const { code } = error as Partial<FastifyError>;
     // No route took the request and its body failed to parse on the way to "not found": that is the answer.
+    // Not every error that lands here is Fastify's: a plain Error has no code.
     const unparsedBody =
-      request.is404 && (error.code?.startsWith('FST_ERR_CTP_') || error.code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE');
+      request.is404 &&
+      code !== undefined &&
+      (code.startsWith('FST_ERR_CTP_') || code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE');
     const { status, body, headers } = unparsedBody ? unrouted(request) : toWire(error, request);
     if (clientLeft(reply)) request.log.info({ detail: body.detail }, 'client went away before the answer');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');

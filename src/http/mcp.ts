@@ -81,7 +81,7 @@ export default async function mcp(app: FastifyInstance): Promise<void> {
     // From here the SDK writes the response; the headers our hooks set go with it.
     reply.hijack();
     for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
+      if (value !== undefined) reply.raw.setHeader(name, value);
     }
     try {
       await transport.handleRequest(request.raw, reply.raw, request.body);

@@ -30,6 +30,8 @@ export interface Services {
 }
 
 declare module 'fastify' {
+  // Declaration merging adds the services to Fastify's own interface; the empty body is how it is written.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyInstance extends Services {}
   interface FastifyContextConfig {
     idempotency?: IdempotencyMode;

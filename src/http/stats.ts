@@ -7,7 +7,10 @@ import { json, operation, problem, Stats } from './schemas.js';
 
 const stats: FastifyPluginAsyncTypebox = async (app) => {
   const counter = app.stats;
-  if (counter) app.addHook('onResponse', async (request) => counter.record(request.ip));
+  if (counter)
+    app.addHook('onResponse', async (request) => {
+      counter.record(request.ip);
+    });
 
   app.get('/api/stats', {
     ...operation({

@@ -76,7 +76,7 @@ function summary(revision: RevisionResult): string {
 }
 
 export function registerTools(server: McpServer, deps: ToolDeps): void {
-  const { revisions, gate, log, baseUrl } = deps;
+  const { revisions, gate, baseUrl } = deps;
   const url = (path: string) => `${baseUrl}${path}`;
   const asRevision = (job: JobRecord) => revisionResult(job, baseUrl);
 

@@ -28,7 +28,6 @@ import {
   UploadRecordSchema,
   type IdempotencyClaim,
   type IdempotencyRecord,
-  type JobLookup,
   type JobRecord,
   type JobStore,
   type UploadRecord,

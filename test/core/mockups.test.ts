@@ -14,8 +14,8 @@ const logo = (fill: string, width = 300, height = 100) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><path fill="${fill}" d="M0 0h${width}v${height}H0z"/></svg>`;
 
 /** Pixels close to pure red: the print of a red logo, whatever the light does to it. */
-function redPixels(image: Decoded): Array<[number, number]> {
-  const found: Array<[number, number]> = [];
+function redPixels(image: Decoded): [number, number][] {
+  const found: [number, number][] = [];
   for (let y = 0; y < image.height; y++) {
     for (let x = 0; x < image.width; x++) {
       const i = (y * image.width + x) * image.channels;

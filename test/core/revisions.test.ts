@@ -158,7 +158,7 @@ t.test('updateSettings keeps hidden colors the new trace still has and notes the
 t.test('updateSettings shows every color when the kept hidden colors would hide them all', async (t) => {
   const { revisions } = await services(t);
   const source = await revisions.create(FIVE_COLOR_PNG, settings());
-  const smallest = source.palette.at(-1) as string;
+  const smallest = source.palette.at(-1)!;
   // Everything but the smallest color is hidden; with fewer colors the smallest is merged away.
   const onlySmallest = await revisions.setHiddenColors(
     source.id,
@@ -262,7 +262,7 @@ t.test('review gives each revision one token of its own', async (t) => {
   t.equal(await revisions.review(revision.id), token, 'the same token twice');
   t.same(await revisions.checkReviewToken(revision.id, token), revision);
 
-  const derived = await revisions.setHiddenColors(revision.id, [revision.palette[0] as string]);
+  const derived = await revisions.setHiddenColors(revision.id, [revision.palette[0]!]);
   await t.rejects(
     revisions.checkReviewToken(derived.id, token),
     { code: 'REVIEW_REQUIRED' },
@@ -331,7 +331,7 @@ t.test('checkReviewToken and exportKit need the review token of that very revisi
 t.test("exportKit stores the brand kit as the revision's brand-kit.zip", async (t) => {
   const { revisions, jobs, clock } = await services(t);
   const revision = await revisions.create(FIVE_COLOR_PNG, settings());
-  const hidden = await revisions.setHiddenColors(revision.id, [revision.palette[0] as string]);
+  const hidden = await revisions.setHiddenColors(revision.id, [revision.palette[0]!]);
   const token = await revisions.review(hidden.id);
   clock.now += 5_000;
   const kit = { name: 'Acme <Logos>', backgroundColor: '#102030' };
@@ -351,7 +351,7 @@ t.test("exportKit stores the brand kit as the revision's brand-kit.zip", async (
   const svgs = [...files.entries()].filter(([name]) => name.endsWith('.svg')).map(([, data]) => data.toString());
   t.ok(svgs.length > 0, 'the kit has SVGs');
   t.notOk(
-    svgs.some((svg) => svg.includes(fillOf(revision.palette[0] as string))),
+    svgs.some((svg) => svg.includes(fillOf(revision.palette[0]!))),
     'the kit is built from the revision as shown: its hidden color is left out',
   );
 
@@ -365,7 +365,7 @@ t.test('jobs not made as revisions are refused with NOT_A_REVISION', async (t) =
   const { revisions, jobs } = await services(t);
   const uploaded = await jobs.vectorize((await drawnLogo()).image, settings(), '');
   const sample = await jobs.sample(true);
-  const hidden = await jobs.hideColors(sample.id, [sample.palette[0] as string]);
+  const hidden = await jobs.hideColors(sample.id, [sample.palette[0]!]);
   for (const job of [uploaded, sample, hidden]) {
     await t.rejects(revisions.get(job.id), { code: 'NOT_A_REVISION' }, `get ${job.origin}`);
     await t.rejects(

@@ -21,7 +21,7 @@ const INK = '#222222';
 function pixel(raw: Raw, x: number, y: number): { hex: string; alpha: number } {
   const o = (y * raw.width + x) * 4;
   const hex = `#${[...raw.data.subarray(o, o + 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-  return { hex, alpha: raw.data[o + 3] as number };
+  return { hex, alpha: raw.data[o + 3]! };
 }
 
 /** The drawing as an opaque PNG, and as a JPEG of it at q80. */

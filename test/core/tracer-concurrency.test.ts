@@ -22,7 +22,6 @@ import { traceWithForcedPanic } from '../helpers/native-addon.js';
 import { rejectsWithCode } from '../helpers/trace.js';
 
 const sorted = (colors: readonly string[]) => [...colors].sort();
-const bare = (colors: readonly string[]) => colors.map((c) => c.replace('#', '')).join(' ');
 const POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
 const COLOR_POOL = ['#fc4c02', '#54585a', '#1e88e5', '#43a047', '#fdd835', '#8e24aa', '#1e3a8a', '#e91e63'];
 
@@ -53,10 +52,7 @@ t.test(
     const cases = await Promise.all(
       Array.from({ length: 20 }, async (_, seed) => {
         const count = 1 + (seed % 3);
-        const colors = Array.from(
-          { length: count },
-          (_, i) => COLOR_POOL[(seed + i * 3) % COLOR_POOL.length] as string,
-        );
+        const colors = Array.from({ length: count }, (_, i) => COLOR_POOL[(seed + i * 3) % COLOR_POOL.length]!);
         const fixture = variantLogo(seed, colors);
         // Six times the drawn size (about 1000 to 2300 px wide), so each trace takes a while.
         const source = renderSvgAt(fixture.svg, fixture.width * 6);

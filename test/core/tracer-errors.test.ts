@@ -79,7 +79,9 @@ t.test('JPEG truncated inside its scan data or missing its end marker: CORRUPT_I
 
 t.test('a text file named .png: UNSUPPORTED_FORMAT (magic bytes, not the name)', async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tracer-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  t.teardown(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
   const file = path.join(dir, 'logo.png');
   writeFileSync(file, 'This is a text file with a .png name.\n');
   const error = await rejectsWithCode(t, traceImage(readFileSync(file)), 'UNSUPPORTED_FORMAT');
@@ -152,7 +154,7 @@ t.test('size limits: 8..6000 px per side, at most 20 megapixels', async (t) => {
 function jpegDeclaring(width: number, height: number): Buffer {
   const file = Buffer.from(LOGO_JPEG);
   for (let i = 2; i + 9 < file.length && file[i] === 0xff; i += 2 + file.readUInt16BE(i + 2)) {
-    const marker = file[i + 1] as number;
+    const marker = file[i + 1]!;
     if (marker >= 0xc0 && marker <= 0xc2) {
       file.writeUInt16BE(height, i + 5);
       file.writeUInt16BE(width, i + 7);
@@ -202,10 +204,10 @@ t.test('bomb headers in JPEG and WebP', async (t) => {
 
 t.test('nothing to trace: NOTHING_TO_TRACE', async (t) => {
   const clear = await solid(64, 64, 'rgba(0,0,0,0)');
-  let error = await rejectsWithCode(t, traceImage(clear), 'NOTHING_TO_TRACE', 'a fully transparent PNG');
+  const error = await rejectsWithCode(t, traceImage(clear), 'NOTHING_TO_TRACE', 'a fully transparent PNG');
   t.match(error?.message, /transparent/);
   t.ok(isImageError(error));
-  error = await rejectsWithCode(
+  await rejectsWithCode(
     t,
     traceImage(
       await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } })

@@ -174,7 +174,7 @@ t.test('JPEG EXIF orientation is applied', async (t) => {
     const trimmed = await traceImage(file);
     const box = c.size[0] > c.size[1] ? [160, 80] : [80, 160];
     t.ok(
-      Math.abs(trimmed.width - (box[0] as number)) <= 2 && Math.abs(trimmed.height - (box[1] as number)) <= 2,
+      Math.abs(trimmed.width - box[0]!) <= 2 && Math.abs(trimmed.height - box[1]!) <= 2,
       `orientation ${c.orientation}: trimmed ${trimmed.width}x${trimmed.height} ~ ${box.join('x')}`,
     );
     const out = await renderResult(result);

@@ -212,7 +212,7 @@ const CRC_TABLE = (() => {
 
 export function crc32(bytes: Uint8Array): number {
   let c = 0xffffffff;
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
@@ -245,8 +245,8 @@ export function pngHeader(file: Buffer): { width: number; height: number; bitDep
   return {
     width: file.readUInt32BE(16),
     height: file.readUInt32BE(20),
-    bitDepth: file[24] as number,
-    colorType: file[25] as number,
+    bitDepth: file[24]!,
+    colorType: file[25]!,
   };
 }
 
@@ -276,8 +276,8 @@ export function indexedPng(raw: Raw): Buffer {
     rows[y * (raw.width + 1)] = 0;
     for (let x = 0; x < raw.width; x++) {
       const o = (y * raw.width + x) * 4;
-      const a = raw.data[o + 3] as number;
-      const key = a === 0 ? 0 : ((raw.data.readUInt32BE(o) >>> 0) as number);
+      const a = raw.data[o + 3]!;
+      const key = a === 0 ? 0 : raw.data.readUInt32BE(o) >>> 0;
       let i = index.get(key);
       if (i === undefined) {
         i = entries.length;
@@ -321,7 +321,7 @@ export function encodePng(raw: Raw, colorType: 0 | 2 | 4 | 6, bitDepth: 8 | 16):
     let o = y * stride + 1;
     for (let x = 0; x < raw.width; x++) {
       for (const c of channels) {
-        const v = raw.data[(y * raw.width + x) * 4 + c] as number;
+        const v = raw.data[(y * raw.width + x) * 4 + c]!;
         if (bitDepth === 16) {
           rows.writeUInt16BE(v * 257, o);
           o += 2;
@@ -344,9 +344,9 @@ export function snapToPalette(raw: Raw, colors: readonly string[]): Raw {
   const rgbs = colors.map(hexToRgb);
   const out = Buffer.alloc(raw.data.length);
   for (let o = 0; o < raw.data.length; o += 4) {
-    if ((raw.data[o + 3] as number) < 128) continue;
-    const px: Rgb = [raw.data[o] as number, raw.data[o + 1] as number, raw.data[o + 2] as number];
-    let best = rgbs[0] as Rgb;
+    if (raw.data[o + 3]! < 128) continue;
+    const px: Rgb = [raw.data[o]!, raw.data[o + 1]!, raw.data[o + 2]!];
+    let best = rgbs[0]!;
     for (const c of rgbs) if (rgbDistance2(c, px) < rgbDistance2(best, px)) best = c;
     out[o] = best[0];
     out[o + 1] = best[1];
@@ -374,7 +374,7 @@ export function truncated(file: Buffer, share: number): Buffer {
 export function hexToRgb(hex: string): Rgb {
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!m) throw new Error(`not a #rrggbb color: ${hex}`);
-  return [parseInt(m[1] as string, 16), parseInt(m[2] as string, 16), parseInt(m[3] as string, 16)];
+  return [parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16)];
 }
 
 export function rgbDistance2(a: Rgb, b: Rgb): number {
@@ -438,12 +438,12 @@ export function meanErrorOver(a: Raw, b: Raw, over: Rgb = [255, 255, 255]): numb
     throw new Error(`size mismatch ${a.width}x${a.height} vs ${b.width}x${b.height}`);
   let sum = 0;
   for (let o = 0; o < a.data.length; o += 4) {
-    const aa = (a.data[o + 3] as number) / 255;
-    const ba = (b.data[o + 3] as number) / 255;
+    const aa = a.data[o + 3]! / 255;
+    const ba = b.data[o + 3]! / 255;
     for (let c = 0; c < 3; c++) {
-      const bg = over[c] as number;
-      const x = (a.data[o + c] as number) * aa + bg * (1 - aa);
-      const y = (b.data[o + c] as number) * ba + bg * (1 - ba);
+      const bg = over[c]!;
+      const x = a.data[o + c]! * aa + bg * (1 - aa);
+      const y = b.data[o + c]! * ba + bg * (1 - ba);
       sum += Math.abs(x - y);
     }
   }
@@ -455,7 +455,7 @@ export function alphaBox(raw: Raw): { x: number; y: number; width: number; heigh
   let [x0, y0, x1, y1] = [Infinity, Infinity, -1, -1];
   for (let y = 0; y < raw.height; y++) {
     for (let x = 0; x < raw.width; x++) {
-      if ((raw.data[(y * raw.width + x) * 4 + 3] as number) >= 128) {
+      if (raw.data[(y * raw.width + x) * 4 + 3]! >= 128) {
         x0 = Math.min(x0, x);
         y0 = Math.min(y0, y);
         x1 = Math.max(x1, x);
@@ -473,11 +473,11 @@ export function colorCentroid(raw: Raw, hex: string, tolerance = 24): { x: numbe
   for (let y = 0; y < raw.height; y++) {
     for (let x = 0; x < raw.width; x++) {
       const o = (y * raw.width + x) * 4;
-      if ((raw.data[o + 3] as number) < 128) continue;
+      if (raw.data[o + 3]! < 128) continue;
       const d = Math.max(
-        Math.abs((raw.data[o] as number) - c[0]),
-        Math.abs((raw.data[o + 1] as number) - c[1]),
-        Math.abs((raw.data[o + 2] as number) - c[2]),
+        Math.abs(raw.data[o]! - c[0]),
+        Math.abs(raw.data[o + 1]! - c[1]),
+        Math.abs(raw.data[o + 2]! - c[2]),
       );
       if (d <= tolerance) {
         sx += x;

@@ -74,7 +74,7 @@ export function noise(side: number, seed = 1): Promise<HostileImage> {
 export function dithered(side: number): Promise<HostileImage> {
   const bayer = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
   return draw(`dithered ramp, ${side}x${side}`, side, side, (x, y) => {
-    const v = x / side > (bayer[(y % 4) * 4 + (x % 4)] as number) / 16 ? 255 : 0;
+    const v = x / side > bayer[(y % 4) * 4 + (x % 4)]! / 16 ? 255 : 0;
     return [v, v, v];
   });
 }
@@ -110,7 +110,7 @@ export function mosaic(side: number, colors: number, cell: number, seed = 3): Pr
   const per = Math.ceil(side / cell);
   const squares = Array.from({ length: per * per }, () => Math.floor(next() * colors));
   return draw(`mosaic of ${colors} colors in ${cell} px squares, ${side}x${side}`, side, side, (x, y) => {
-    return palette[squares[Math.floor(y / cell) * per + Math.floor(x / cell)] as number] as [number, number, number];
+    return palette[squares[Math.floor(y / cell) * per + Math.floor(x / cell)]!]!;
   });
 }
 

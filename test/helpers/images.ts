@@ -140,7 +140,7 @@ export async function drawnLogo(options: DrawnLogoOptions = {}): Promise<DrawnLo
   const { shapes, ...canvas } = LAYOUTS[layout];
   const scale = width / canvas.width;
   const height = Math.round(canvas.height * scale);
-  const colorOf = (slot: number) => (palette[Math.min(slot, palette.length - 1)] as string).toLowerCase();
+  const colorOf = (slot: number) => palette[Math.min(slot, palette.length - 1)]!.toLowerCase();
   const drawn = shapes.map((shape) => ({ ...placed(shape, scale), fill: colorOf(shape.slot) }));
   const png = renderSvg(svgDoc(width, height, drawn.map(({ svg, fill }) => svg(fill)).join('')));
   return {

@@ -59,7 +59,7 @@ export interface Decoded {
 export async function decode(image: Buffer): Promise<Decoded> {
   const meta = await sharp(image).metadata();
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, channels: info.channels, hasAlpha: meta.hasAlpha === true, data };
+  return { width: info.width, height: info.height, channels: info.channels, hasAlpha: meta.hasAlpha, data };
 }
 
 /** The RGB(A) pixel at (x, y) as '#rrggbb' plus its alpha. */

@@ -57,6 +57,7 @@ export async function callTool(client: Client, name: string, args: Record<string
 }
 
 /** The structured content of a successful tool result; throws with the tool's message otherwise. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the shape it asserts
 export function structured<T = Record<string, unknown>>(result: CallToolResult): T {
   if (result.isError) throw new Error(`tool failed: ${textOf(result)}`);
   if (!result.structuredContent) throw new Error('the tool result has no structuredContent');

@@ -138,7 +138,7 @@ t.test('editor/settings: invalid values are 422 with a list of problems', async 
   const locs = new Set(detail.map((p: { loc: unknown[] }) => JSON.stringify(p.loc)));
   t.same([...locs].sort(), [JSON.stringify(['body', 'colors']), JSON.stringify(['body', 'smoothing'])]);
   t.ok(
-    detail.some((p: { loc: string[]; msg: string }) => p.loc[1] === 'colors' && /0, 1, 2, 3, 4, 6, 8/.test(p.msg)),
+    detail.some((p: { loc: string[]; msg: string }) => p.loc[1] === 'colors' && p.msg.includes('0, 1, 2, 3, 4, 6, 8')),
     'the colors problem lists the allowed values',
   );
 

@@ -46,10 +46,10 @@ t.test('schemathesis, every check, finds nothing', { skip: missing, timeout: 600
     { cwd: PROJECT_ROOT, env: { ...process.env, JOB_TOKEN: job.id }, maxBuffer: 64 * 1024 * 1024, timeout: 540_000 },
   ).then(
     (out) => ({ code: 0, output: out.stdout }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({
-      code: error.code ?? -1,
-      output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
-    }),
+    (failure: unknown) => {
+      const error = failure as { code?: number; stdout?: string; stderr?: string };
+      return { code: error.code ?? -1, output: `${error.stdout ?? ''}${error.stderr ?? ''}` };
+    },
   );
   const cases = /(\d+) generated/.exec(run.output)?.[1];
   const summary = run.output

@@ -32,7 +32,7 @@ const REVISION_FIELDS = [
   'expires_in_seconds',
 ];
 
-type JsonSchema = {
+interface JsonSchema {
   type?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -45,7 +45,7 @@ type JsonSchema = {
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   description?: string;
-};
+}
 
 const props = (schema: unknown) => Object.keys((schema as JsonSchema).properties ?? {}).sort();
 const required = (schema: unknown) => [...((schema as JsonSchema).required ?? [])].sort();

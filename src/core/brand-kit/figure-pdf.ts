@@ -32,17 +32,25 @@ export class PdfFigureDrawer {
 
   private shape(shape: Shape): void {
     switch (shape.kind) {
-      case 'rect':
-        return this.rect(shape);
+      case 'rect': {
+        this.rect(shape);
+        return;
+      }
       case 'circle':
         this.doc.circle(shape.cx, shape.cy, shape.r).fill(shape.fill);
         return;
-      case 'line':
-        return this.line(shape);
-      case 'text':
-        return this.text(shape);
-      case 'logo':
-        return this.logo(shape);
+      case 'line': {
+        this.line(shape);
+        return;
+      }
+      case 'text': {
+        this.text(shape);
+        return;
+      }
+      case 'logo': {
+        this.logo(shape);
+        return;
+      }
     }
   }
 

@@ -23,7 +23,7 @@ export type Shape =
       opacity?: number;
     }
   | { kind: 'circle'; cx: number; cy: number; r: number; fill: string }
-  | { kind: 'line'; points: ReadonlyArray<readonly [number, number]>; stroke: string; width: number; dash?: number }
+  | { kind: 'line'; points: readonly (readonly [number, number])[]; stroke: string; width: number; dash?: number }
   | {
       kind: 'text';
       x: number;
@@ -136,14 +136,16 @@ function minimumSizeFigure(content: GuideContent): Figure {
   const mmToPt = 72 / 25.4;
   const minimum = { width: content.minimum.printMm.width * mmToPt, height: content.minimum.printMm.height * mmToPt };
   const factors = [2, 1.5, 1];
-  const widths = factors.map((f) => Math.min(minimum.width * f, size.width / 4));
-  const heights = widths.map((w) => (w * content.art.height) / content.art.width);
-  const gap = (size.width - widths.reduce((a, b) => a + b, 0)) / (factors.length + 1);
+  const sizes = factors.map((factor) => {
+    const width = Math.min(minimum.width * factor, size.width / 4);
+    return { factor, width, height: (width * content.art.height) / content.art.width };
+  });
+  const gap = (size.width - sizes.reduce((sum, { width }) => sum + width, 0)) / (factors.length + 1);
   const baseline = size.height * 0.62;
   const shapes: Shape[] = [{ kind: 'rect', box: whole(size), fill: GUIDE_COLORS.panel }];
   let x = gap;
-  factors.forEach((factor, i) => {
-    const box = { x, y: baseline - heights[i]!, width: widths[i]!, height: heights[i]! };
+  for (const { factor, width, height } of sizes) {
+    const box = { x, y: baseline - height, width, height };
     shapes.push({ kind: 'logo', box, paint: content.onLight.paint, surface: GUIDE_COLORS.panel });
     const label =
       factor === 1
@@ -151,15 +153,15 @@ function minimumSizeFigure(content: GuideContent): Figure {
         : `${Math.round(content.minimum.printMm.width * factor)} mm`;
     shapes.push({
       kind: 'text',
-      x: x + widths[i]! / 2,
+      x: x + width / 2,
       y: baseline + 22,
       text: label,
       size: 9,
       color: factor === 1 ? GUIDE_COLORS.bad : GUIDE_COLORS.muted,
       anchor: 'middle',
     });
-    x += widths[i]! + gap;
-  });
+    x += width + gap;
+  }
   return { ...size, shapes };
 }
 

@@ -45,7 +45,7 @@ function pairMarkup(content: GuideContent, pair: PanelPair): string {
 
 function colorMarkup(color: PaletteColor): string {
   const { rgb, cmyk, hsl } = color;
-  const rows: Array<[string, string]> = [
+  const rows: [string, string][] = [
     ['HEX', color.hex.toUpperCase()],
     ['RGB', `${rgb.r} ${rgb.g} ${rgb.b}`],
     ['CMYK', `${cmyk.c} ${cmyk.m} ${cmyk.y} ${cmyk.k}`],

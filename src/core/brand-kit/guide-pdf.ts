@@ -165,7 +165,9 @@ export async function brandGuidePdf(content: GuideContent): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('end', () => {
+      resolve(Buffer.concat(chunks));
+    });
     doc.on('error', reject);
   });
   // pdfkit also takes an opened fontkit font (see its PDFFontFactory), though its types list only files and bytes.
@@ -174,12 +176,37 @@ export async function brandGuidePdf(content: GuideContent): Promise<Buffer> {
   const figures = new PdfFigureDrawer(doc, content.art);
   const pairs = panelPairs(content);
 
-  const pages: Array<[Section, (top: number) => void]> = [
-    [content.logo, (top) => panels(doc, figures, pairs.logo, top)],
-    [content.space, (top) => panels(doc, figures, pairs.space, top)],
-    [content.colors, (top) => colorCards(doc, content, top)],
-    [content.mono, (top) => panels(doc, figures, pairs.mono, top)],
-    [content.usage, (top) => usageGrid(doc, figures, content, top)],
+  const pages: [Section, (top: number) => void][] = [
+    [
+      content.logo,
+      (top) => {
+        panels(doc, figures, pairs.logo, top);
+      },
+    ],
+    [
+      content.space,
+      (top) => {
+        panels(doc, figures, pairs.space, top);
+      },
+    ],
+    [
+      content.colors,
+      (top) => {
+        colorCards(doc, content, top);
+      },
+    ],
+    [
+      content.mono,
+      (top) => {
+        panels(doc, figures, pairs.mono, top);
+      },
+    ],
+    [
+      content.usage,
+      (top) => {
+        usageGrid(doc, figures, content, top);
+      },
+    ],
   ];
   newPage(doc);
   cover(doc, figures, content);

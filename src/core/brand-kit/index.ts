@@ -69,6 +69,7 @@ export function kitRequestOf(fields: {
  * lone surrogates.
  */
 const UNPRINTABLE_IN_NAME =
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's job
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufdd0-\ufdef\ufffe\uffff]|\p{Cs}/u;
 
 /** Why `name` cannot be a brand name, or null when it can. */
@@ -105,7 +106,7 @@ async function build(logo: BrandKitLogo, request: BrandKitRequest, rasterize: Ra
   };
   const groups = await Promise.all([
     logoFiles(kit),
-    paletteFiles(kit),
+    Promise.resolve(paletteFiles(kit)),
     guideFiles(kit),
     webFiles(kit),
     iosFiles(kit),

@@ -67,7 +67,12 @@ export async function webFiles(kit: KitContext): Promise<KitFile[]> {
     ),
     kit.rasterize(iconDrawing(kit, 96, FAVICON)),
     kit.rasterize(iconDrawing(kit, 180, TOUCH_ICON), { opaque: true }),
-    Promise.all(MANIFEST_ICON_SIZES.map((size) => kit.rasterize(iconDrawing(kit, size, MASKABLE), { opaque: true }))),
+    Promise.all(
+      MANIFEST_ICON_SIZES.map(async (size) => ({
+        size,
+        png: await kit.rasterize(iconDrawing(kit, size, MASKABLE), { opaque: true }),
+      })),
+    ),
   ]);
   return [
     { path: 'web/favicon.ico', data: writeIco(icoImages), purpose: 'Classic favicon holding 48, 32 and 16 px images.' },
@@ -78,9 +83,9 @@ export async function webFiles(kit: KitContext): Promise<KitFile[]> {
       data: touchIcon,
       purpose: 'Home-screen icon for iPhone and iPad, 180 x 180 px, opaque.',
     },
-    ...MANIFEST_ICON_SIZES.map((size, i) => ({
+    ...manifestIcons.map(({ size, png }) => ({
       path: `web/${manifestIconPath(size)}`,
-      data: manifestIcons[i]!,
+      data: png,
       purpose: `Maskable web app icon, ${size} x ${size} px: the logo stays inside the central safe circle.`,
     })),
     {

@@ -115,7 +115,7 @@ function lightMap(): string {
 
 /** The front-panel projection: for each pixel of the print area, where on the flat logo it comes from. */
 async function warp(): Promise<Buffer> {
-  const { x: left, y: top, width, height } = PRINT_AREA;
+  const { x: left, width, height } = PRINT_AREA;
   const bow = (x: number) => 1 - ((x - FRONT_CENTRE_X) / FRONT_RADIUS) ** 2;
   // Bow relative to its average over the print, so the logo bends without drifting out of its area.
   let bowSum = 0;

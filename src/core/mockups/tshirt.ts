@@ -24,10 +24,10 @@ const SEAMS = [
   'M836 214 C848 300 840 390 826 452',
 ];
 /** Hemmed edges as quadratic curves [from, control, to] with the unit normal pointing into the cloth. */
-const HEMS: ReadonlyArray<{
+const HEMS: readonly {
   curve: readonly [number, number, number, number, number, number];
   inward: readonly [number, number];
-}> = [
+}[] = [
   { curve: [196, 446, 257, 482, 318, 508], inward: [0.45, -0.89] },
   { curve: [1004, 446, 943, 482, 882, 508], inward: [-0.45, -0.89] },
   { curve: [368, 1078, 600, 1094, 832, 1078], inward: [0, -1] },
@@ -35,7 +35,7 @@ const HEMS: ReadonlyArray<{
 /** A hem's double row of stitches, this far inside the edge. */
 const HEM_STITCH_DEPTHS = [12, 20];
 /** Creases as [path, depth 0-1]: drape from the armpits, slack at the waist, the sleeves' roll. */
-const CREASES: ReadonlyArray<readonly [string, number]> = [
+const CREASES: readonly (readonly [string, number])[] = [
   ['M380 470 C450 520 500 560 540 640', 0.5],
   ['M820 470 C750 520 700 560 660 640', 0.5],
   ['M410 700 C430 820 440 930 430 1060', 0.35],

@@ -31,7 +31,9 @@ t.test(
   { skip: hasTool('pdftoppm') ? false : 'poppler-utils is not installed' },
   async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'guide-'));
-    t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+    t.teardown(() => {
+      rmSync(dir, { recursive: true, force: true });
+    });
     writeFileSync(join(dir, 'guide.pdf'), pdf);
     execFileSync('pdftoppm', ['-r', '30', '-png', join(dir, 'guide.pdf'), join(dir, 'page')]);
     const pages = readdirSync(dir)

@@ -13,11 +13,11 @@ const kit = await buildAndUnpack(logo, { name: 'Apigee', backgroundColor: '#ffff
 interface PaletteJson {
   name: string;
   background_color: string;
-  colors: Array<{ name: string; hex: string; rgb: object; hsl: object; cmyk_approximate: object; share: number }>;
+  colors: { name: string; hex: string; rgb: object; hsl: object; cmyk_approximate: object; share: number }[];
 }
 
 /** Reads an .ase back: [group name, [swatch name, '#rrggbb'][]]. */
-function readAse(ase: Buffer): { group: string; swatches: Array<[string, string]> } {
+function readAse(ase: Buffer): { group: string; swatches: [string, string][] } {
   const text = (at: number): [string, number] => {
     const units = ase.readUInt16BE(at);
     const bytes = Buffer.from(ase.subarray(at + 2, at + 2 + units * 2)).swap16();
@@ -27,7 +27,7 @@ function readAse(ase: Buffer): { group: string; swatches: Array<[string, string]
   const count = ase.readUInt32BE(8);
   let at = 12;
   let group = '';
-  const swatches: Array<[string, string]> = [];
+  const swatches: [string, string][] = [];
   for (let i = 0; i < count; i++) {
     const type = ase.readUInt16BE(at);
     const length = ase.readUInt32BE(at + 2);

@@ -42,7 +42,7 @@ t.test(
     t.equal(manifest.display, 'standalone');
     t.equal(manifest.background_color, BACKGROUND);
     t.match(manifest.theme_color, /^#[0-9a-f]{6}$/);
-    const icons = manifest.icons as Array<{ src: string; sizes: string; type: string; purpose: string }>;
+    const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
     t.equal(icons.length, 2);
     for (const icon of icons) {
       const image = await decode(kit.file(`web${icon.src}`));

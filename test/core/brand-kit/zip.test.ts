@@ -41,7 +41,9 @@ t.test('every entry has the same fixed timestamp, so the archive is reproducible
 
 t.test('unzip -t finds no error', { skip: hasTool('unzip') ? false : 'unzip is not installed' }, async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'zip-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  t.teardown(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
   writeFileSync(join(dir, 'a.zip'), await writeZip(ENTRIES));
   t.match(execFileSync('unzip', ['-t', join(dir, 'a.zip')]).toString(), /No errors detected/);
   execFileSync('unzip', ['-q', join(dir, 'a.zip'), '-d', join(dir, 'out')]);
