@@ -50,14 +50,20 @@ impl Settings {
     }
 }
 
+// Crosses into JavaScript as it is (napi's object mapping), so the boundary
+// keeps no copy of its fields.
+/// A finished trace: the SVG, its palette and what the engine noted.
+#[napi_derive::napi(object, js_name = "TraceResult")]
 pub struct Traced {
     pub svg: String,
+    /// '#rrggbb' fills of the SVG, largest area first.
     pub palette: Vec<String>,
-    /// Share of the traced area each palette color covers, same order.
+    /// Share of the logo's area each palette color covers, same order.
     pub coverage: Vec<f64>,
     pub width: u32,
     pub height: u32,
     pub warnings: Vec<String>,
+    /// Time spent in the engine for this image, in milliseconds.
     pub engine_ms: f64,
 }
 

@@ -1,6 +1,7 @@
 //! napi entry: `traceImage`, plus the plain-vtracer benchmark baseline and a
 //! test-only panic, each an async call whose work runs as a task on the libuv
-//! threadpool. Everything below `engine` is plain Rust.
+//! threadpool. Everything below `engine` is plain Rust; its result type is
+//! also the JavaScript object.
 
 mod background;
 mod budget;
@@ -48,34 +49,6 @@ pub struct TraceOptions {
     pub deadline_ms: Option<u32>,
 }
 
-#[napi(object)]
-pub struct TraceResult {
-    pub svg: String,
-    /// '#rrggbb' fills of the SVG, largest area first.
-    pub palette: Vec<String>,
-    /// Share of the logo's area each palette color covers, same order.
-    pub coverage: Vec<f64>,
-    pub width: u32,
-    pub height: u32,
-    pub warnings: Vec<String>,
-    /// Time spent in the engine for this image, in milliseconds.
-    pub engine_ms: f64,
-}
-
-impl From<Traced> for TraceResult {
-    fn from(t: Traced) -> Self {
-        TraceResult {
-            svg: t.svg,
-            palette: t.palette,
-            coverage: t.coverage,
-            width: t.width,
-            height: t.height,
-            warnings: t.warnings,
-            engine_ms: t.engine_ms,
-        }
-    }
-}
-
 /// The work of one threadpool job, plain Rust; `NapiTask` runs it.
 pub trait EngineTask: Send {
     fn run(&self) -> EngineResult<Traced>;
@@ -97,7 +70,7 @@ fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
 impl<T: EngineTask> Task for NapiTask<T> {
     // The engine's own outcome: only the JS thread can build the coded JS error.
     type Output = EngineResult<Traced>;
-    type JsValue = TraceResult;
+    type JsValue = Traced;
 
     fn compute(&mut self) -> napi::Result<Self::Output> {
         // napi does not catch panics on the threadpool; a panic here must
@@ -107,7 +80,7 @@ impl<T: EngineTask> Task for NapiTask<T> {
     }
 
     fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<Self::JsValue> {
-        output.map(TraceResult::from).map_err(|error| error.into_js_error(env))
+        output.map_err(|error| error.into_js_error(env))
     }
 }
 
