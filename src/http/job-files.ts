@@ -14,9 +14,10 @@ import { SVG_POLICY } from './security-headers.js';
 
 const NOT_FOUND = problem('Job unknown or expired (the message for an expired job asks to upload again).');
 
-function cacheUntilExpiry(reply: FastifyReply, job: JobRecord): void {
+/** Sends a file of `job`, which browsers may keep privately until the job ends. */
+function sendJobFile(reply: FastifyReply, job: JobRecord, type: string, bytes: Buffer): FastifyReply {
   const seconds = Math.max(0, Math.floor((job.expiresAt - Date.now()) / 1000));
-  reply.header('Cache-Control', `private, max-age=${seconds}`);
+  return reply.header('Cache-Control', `private, max-age=${seconds}`).type(type).send(bytes);
 }
 
 const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
@@ -38,10 +39,9 @@ const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
       const { token } = request.params;
       const job = await app.jobs.get(token);
       const svg = await app.jobs.svg(token);
-      cacheUntilExpiry(reply, job);
       reply.header('Content-Security-Policy', SVG_POLICY);
       if (request.query.download) reply.header('Content-Disposition', attachment('logo.svg'));
-      return reply.type('image/svg+xml').send(svg);
+      return sendJobFile(reply, job, 'image/svg+xml', svg);
     },
   });
 
@@ -57,8 +57,7 @@ const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply) => {
       const job = await app.jobs.get(request.params.token);
       const png = await app.jobs.previewPng(job.id);
-      cacheUntilExpiry(reply, job);
-      return reply.type('image/png').send(png);
+      return sendJobFile(reply, job, 'image/png', png);
     },
   });
 
@@ -77,8 +76,7 @@ const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply) => {
       const job = await app.jobs.get(request.params.token);
       const png = await app.jobs.mockupPng(job.id, request.params.kind);
-      cacheUntilExpiry(reply, job);
-      return reply.type('image/png').send(png);
+      return sendJobFile(reply, job, 'image/png', png);
     },
   });
 
@@ -99,9 +97,8 @@ const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply) => {
       const job = await app.jobs.get(request.params.token);
       const zip = await app.jobs.exportedKitZip(job.id);
-      cacheUntilExpiry(reply, job);
       reply.header('Content-Disposition', attachment('brand-kit.zip'));
-      return reply.type('application/zip').send(zip);
+      return sendJobFile(reply, job, 'application/zip', zip);
     },
   });
 };

@@ -3,30 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { Config } from '../config.js';
-import type { ConcurrencyGate } from '../core/gate.js';
-import type { JobService } from '../core/jobs.js';
-import type { RevisionService } from '../core/revisions.js';
-import type { SponsorDirectory } from '../core/sponsors.js';
-import type { UploadService } from '../core/uploads.js';
-import type { VisitorStats } from '../core/stats.js';
-import type { ServiceTerms } from '../core/terms.js';
-import type { JobStore } from '../core/job-store.js';
+import type { Core } from '../core/index.js';
 import type { IdempotencyMode } from './schemas.js';
 import type { VersionTable } from './versioning.js';
 
-export interface Services {
+/** The core's services, with the config and the version table the HTTP layer also reads. */
+export interface Services extends Core {
   config: Config;
-  store: JobStore;
-  jobs: JobService;
-  revisions: RevisionService;
-  uploads: UploadService;
-  gate: ConcurrencyGate;
-  sponsors: SponsorDirectory;
-  /** null when live stats are disabled. */
-  stats: VisitorStats | null;
   versions: VersionTable;
-  /** The configured terms (job lifetime, concurrency, upload limit) as messages state them. */
-  terms: ServiceTerms;
 }
 
 declare module 'fastify' {

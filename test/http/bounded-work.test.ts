@@ -18,23 +18,13 @@ t.test('a checkerboard and noise get 422 "too complex for a logo" at once, and t
   for (const hostile of [await checkerboard(1000, 1000, 1), await noise(1000)]) {
     const form = await uploadForm(hostile.image);
     const started = performance.now();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/vectorize',
-      payload: form.payload,
-      headers: form.headers,
-    });
+    const res = await app.inject({ method: 'POST', url: '/api/vectorize', ...form });
     const ms = performance.now() - started;
     t.equal(res.statusCode, 422, hostile.name);
     t.match(res.json<{ detail: string }>().detail, /^This image cannot be traced: the image is too complex for a logo/);
     t.ok(ms < 1500, `${hostile.name}: answered in ${ms.toFixed(0)} ms`);
     const next = await uploadForm((await drawnLogo()).image);
-    const after = await app.inject({
-      method: 'POST',
-      url: '/api/vectorize',
-      payload: next.payload,
-      headers: next.headers,
-    });
+    const after = await app.inject({ method: 'POST', url: '/api/vectorize', ...next });
     t.equal(after.statusCode, 200, 'the next upload is traced');
   }
 });
@@ -43,7 +33,7 @@ t.test('a trace past TRACE_DEADLINE_MS gets 422 naming the deadline', async (t) 
   const { app } = await buildTestApp(t, { TRACE_DEADLINE_MS: '100' });
   const form = await uploadForm(busyLogo(1400, 2000), { smoothing: 0 });
   const started = performance.now();
-  const res = await app.inject({ method: 'POST', url: '/api/vectorize', payload: form.payload, headers: form.headers });
+  const res = await app.inject({ method: 'POST', url: '/api/vectorize', ...form });
   const ms = performance.now() - started;
   t.equal(res.statusCode, 422);
   t.match(res.json<{ detail: string }>().detail, /too complex for a logo \(tracing did not finish within 100 ms\)/);

@@ -53,12 +53,7 @@ t.test('form fields and query parameters are text read as their declared types',
   const { app } = await buildTestApp(t);
   const logo = await drawnLogo();
   const good = await uploadForm(logo.image, { colors: 2, smoothing: 40, transparent: 'false', trim: 'true' });
-  const traced = await app.inject({
-    method: 'POST',
-    url: '/api/vectorize',
-    payload: good.payload,
-    headers: good.headers,
-  });
+  const traced = await app.inject({ method: 'POST', url: '/api/vectorize', ...good });
   t.equal(traced.statusCode, 200, 'multipart "2", "40", "false", "true" are read as numbers and booleans');
   const job = traced.json<{ id: string; svg: string }>();
   for (const [fields, field] of [
@@ -67,12 +62,7 @@ t.test('form fields and query parameters are text read as their declared types',
     [{ transparent: 'yes' }, 'transparent'],
   ] as const) {
     const form = await uploadForm(logo.image, fields);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/vectorize',
-      payload: form.payload,
-      headers: form.headers,
-    });
+    const res = await app.inject({ method: 'POST', url: '/api/vectorize', ...form });
     t.equal(res.statusCode, 422, `${JSON.stringify(fields)} is 422`);
     t.same(res.json<{ detail: Problem[] }>().detail[0]?.loc, ['body', field]);
   }
