@@ -5,7 +5,7 @@ import { loadConfig } from './config.js';
 const config = loadConfig();
 const app = await buildApp({ config });
 
-// Uploads of up to 10 MB on slow links, then a trace of up to 20 megapixels.
+// The largest upload (UPLOAD_MAX_BYTES) on a slow link, then the largest trace.
 app.server.requestTimeout = 120_000;
 app.server.headersTimeout = 30_000;
 app.server.keepAliveTimeout = 10_000;

@@ -44,7 +44,7 @@ export type VisibilityJobResult = Static<typeof VisibilityJobResult>;
 export const RevisionSettings = Type.Object(
   {
     colors: restated(TRACE_SETTING_SCHEMAS.colors, { description: 'Number of colors; 0 chose automatically.' }),
-    smoothing: restated(TRACE_SETTING_SCHEMAS.smoothing, { description: '0 followed the pixels; 100 is roundest.' }),
+    smoothing: restated(TRACE_SETTING_SCHEMAS.smoothing, { description: '0 follows the pixels; 100 is roundest.' }),
     transparent: restated(TRACE_SETTING_SCHEMAS.transparent, { description: 'The background was removed.' }),
     trim: restated(TRACE_SETTING_SCHEMAS.trim, { description: 'The SVG is cropped to the logo.' }),
   },
