@@ -4,6 +4,7 @@
  * the OpenAPI description and the developer portal both render.
  */
 import type { Config } from '../config.js';
+import { markdownCode } from '../core/escape.js';
 import {
   HIDDEN_COLORS_MAX,
   IDEMPOTENCY_KEY_MAX_CHARS,
@@ -69,12 +70,13 @@ export interface GuideSection {
   /** Anchor in the developer portal. */
   id: string;
   title: string;
+  /** Markdown paragraphs. */
   paragraphs: string[];
   table?: { head: string[]; rows: string[][] };
 }
 
 export interface GuideInput {
-  /** Absolute URL of the MCP server. */
+  /** URL of the MCP server: absolute when BASE_URL is set. */
   mcpUrl: string;
   versioning: VersioningInfo;
   idempotency: ApiIndex['idempotency'];
@@ -115,7 +117,7 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
       id: 'mcp',
       title: 'MCP server',
       paragraphs: [
-        `Agents use the service through the hosted Model Context Protocol server at ${mcpUrl}: Streamable HTTP, stateless, JSON responses (POST only; GET and DELETE answer 405). Point any MCP client at that URL; no key is needed.`,
+        `Agents use the service through the hosted Model Context Protocol server at ${markdownCode(mcpUrl)}: Streamable HTTP, stateless, JSON responses (POST only; GET and DELETE answer 405). Point any MCP client at that URL; no key is needed.`,
         'Tools: vectorize_logo (from an upload_id, base64 image data or the built-in sample, with the trace settings) creates a revision; get_vectorization shows it with its preview image and file links; update_settings re-traces it with new settings and set_color_visibility hides or restores colors, each into a new revision; review_vectorization shows the preview, palette and notes and returns a review token for that revision; export_brand_kit takes that token and the kit request, builds the brand kit and returns the URL of GET /api/jobs/{token}/brand-kit.zip, which answers 404 until then.',
         `Large images go first to POST /api/mcp/uploads (multipart field file, the same format and size rules as POST /api/vectorize); the upload_id it returns lasts ${limits.mcp_upload_lifetime_seconds / 60} minutes, and at most ${limits.mcp_live_uploads_max} uploads are kept at once (more get 429 with Retry-After).`,
         'A revision is a job: every /api/jobs/{token}/... endpoint works with its revision_id. POST /api/jobs/{token}/editor/settings and /editor/visibility change revisions over REST, always into a new revision; jobs made with POST /api/vectorize refuse them with 422 (upload again with new form fields instead).',
