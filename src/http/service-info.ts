@@ -1,7 +1,8 @@
 /**
  * What the service tells about itself, from one source: the limits,
- * idempotency and versioning objects of GET /api, and the guide sections that
- * the OpenAPI description and the developer portal both render.
+ * idempotency and versioning objects of GET /api, and the service guide: the
+ * Markdown of the OpenAPI document's info.description, which the developer
+ * portal shows as its first sections.
  */
 import type { Config } from '../config.js';
 import { markdownCode } from '../core/escape.js';
@@ -17,6 +18,7 @@ import {
 } from '../core/limits.js';
 import { UPLOAD_TTL_SECONDS } from '../core/uploads.js';
 import { IDEMPOTENCY_HEADER, REPLAY_HEADER } from './idempotency.js';
+import { VERSIONING_HEADING } from './public-url.js';
 import type { ApiIndex, VersioningInfo } from './schemas.js';
 
 export interface Endpoint {
@@ -67,8 +69,7 @@ export function idempotencyInfo(config: Config, endpoints: readonly Endpoint[]):
 }
 
 export interface GuideSection {
-  /** Anchor in the developer portal. */
-  id: string;
+  /** A heading of the description; the portal's anchor for it comes from it (public-url.ts, portalSection). */
   title: string;
   /** Markdown paragraphs. */
   paragraphs: string[];
@@ -90,7 +91,6 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
     : `${limits.job_lifetime_seconds} seconds`;
   return [
     {
-      id: 'overview',
       title: 'Overview',
       paragraphs: [
         'Upload a PNG, JPEG or WebP logo and get a job: an SVG trace of the logo with its exact palette, a PNG preview, cap and t-shirt mockups, versions with colors hidden, and a brand-kit ZIP.',
@@ -98,7 +98,6 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
       ],
     },
     {
-      id: 'authentication',
       title: 'Authentication',
       paragraphs: [
         'There is none: every request is anonymous, and no API key, account or Authorization header exists.',
@@ -107,14 +106,12 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
       ],
     },
     {
-      id: 'sandbox',
       title: 'Sandbox',
       paragraphs: [
         'POST /api/sample creates a demo job from a logo built into the service, without any upload. It runs on this same server (there is no separate test host), and the job works with every /api/jobs/{token}/... endpoint.',
       ],
     },
     {
-      id: 'mcp',
       title: 'MCP server',
       paragraphs: [
         `Agents use the service through the hosted Model Context Protocol server at ${markdownCode(mcpUrl)}: Streamable HTTP, stateless, JSON responses (POST only; GET and DELETE answer 405). Point any MCP client at that URL; no key is needed.`,
@@ -125,8 +122,7 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
       ],
     },
     {
-      id: 'versioning',
-      title: 'Versioning',
+      title: VERSIONING_HEADING,
       paragraphs: [
         `Versions are dates sent in the optional ${versioning.header} request header. The current version is ${versioning.current}; it answers when the header is omitted. Supported: ${versioning.supported.join(', ')}.`,
         `Every response echoes the answering version in ${versioning.header}. An unknown version gets 400 naming it and listing the supported versions.`,
@@ -137,7 +133,6 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
       ],
     },
     {
-      id: 'idempotency',
       title: 'Idempotency',
       paragraphs: [
         `Write operations accept an optional ${idempotency.header} header (${idempotency.key_format}). It applies to ${idempotency.operations.join(', ')}. ${idempotency.validated_only.join(', ')} validates the header but stores nothing: it is naturally idempotent.`,
@@ -145,7 +140,6 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
       ],
     },
     {
-      id: 'limits',
       title: 'Limits',
       paragraphs: ['There is no request-rate or account quota; fair use is required.'],
       table: {
@@ -175,7 +169,6 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
       },
     },
     {
-      id: 'errors',
       title: 'Errors',
       paragraphs: [
         'Errors are JSON bodies with a detail field: a message, or for request-field validation failures a list of {loc, msg, type} objects.',
@@ -199,7 +192,7 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
   ];
 }
 
-/** The guide as Markdown, for the OpenAPI document's description. */
+/** The guide as Markdown, for the OpenAPI document's description: a level-2 heading per section. */
 export function guideMarkdown(sections: readonly GuideSection[]): string {
   return sections
     .map(({ title, paragraphs, table }) => {
