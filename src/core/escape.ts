@@ -13,3 +13,13 @@ export function escapeXml(text: string): string {
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()<>#+\-.!|~]/g, '\\$&').replace(/[\r\n]+/g, ' ');
 }
+
+/** Text as a Markdown code span, shown literally whatever it holds: its fence is longer than any backtick run in it. */
+export function markdownCode(text: string): string {
+  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  // CommonMark strips one space on each side when both are there: padding keeps edge spaces and backticks as they are.
+  const padded = /^[ `]|[ `]$/.test(flat) ? ` ${flat} ` : flat;
+  return `${fence}${padded}${fence}`;
+}

@@ -33,26 +33,12 @@ export interface OpenApiOperation {
   'x-optional-body'?: boolean;
 }
 
-/** The JSON Schema subset our schemas use, as far as the portal reads it. */
+/** The JSON Schema subset our schemas use, as far as this module and the tests read it. */
 export interface JsonSchema {
   type?: string | string[];
-  title?: string;
-  description?: string;
-  format?: string;
   enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  maxItems?: number;
   properties?: Record<string, JsonSchema>;
   required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  additionalProperties?: boolean | JsonSchema;
 }
 
 export interface OpenApiDocument {
@@ -71,7 +57,7 @@ declare module 'fastify' {
   }
 }
 
-export const TAGS = [
+const TAGS = [
   { name: 'jobs', description: 'Vectorize logos and use the resulting jobs: files, hidden colors, brand kit.' },
   { name: 'sandbox', description: 'Try the API without an upload.' },
   {
@@ -99,14 +85,15 @@ export function endpointsOf(document: Pick<OpenApiDocument, 'paths'>): Endpoint[
   );
 }
 
-/** The guide sections for this document: shared by its description and the portal. */
-export function serviceGuide(app: FastifyInstance, document: OpenApiDocument): GuideSection[] {
+/** The guide sections for this document, from the live configuration. */
+function serviceGuide(app: FastifyInstance, document: OpenApiDocument): GuideSection[] {
   return guide({
     // The document is made once, without a request: relative unless BASE_URL is set.
     mcpUrl: `${app.config.baseUrl ?? ''}${MCP_PATH}`,
     versioning: document['x-service-versioning'],
     idempotency: idempotencyInfo(app.config, endpointsOf(document)),
     limits: limitsInfo(app.config),
+    terms: app.terms,
   });
 }
 

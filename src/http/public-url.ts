@@ -12,8 +12,18 @@ import { HttpError } from './errors.js';
 export const PORTAL_PATH = '/docs';
 /** The hosted MCP server. */
 export const MCP_PATH = '/api/mcp/';
-/** Its versioning section; deprecation links point there. */
-export const VERSIONING_SECTION = `${PORTAL_PATH}#versioning`;
+
+/**
+ * A heading of the OpenAPI description, as the portal (Scalar's API reference)
+ * anchors it: `description/` and the heading lowercased, spaces as hyphens.
+ */
+export function portalSection(heading: string): string {
+  return `${PORTAL_PATH}#description/${heading.toLowerCase().replace(/\s+/g, '-')}`;
+}
+
+/** The service guide's versioning heading, and its section in the portal: deprecation links point there. */
+export const VERSIONING_HEADING = 'Versioning';
+export const VERSIONING_SECTION = portalSection(VERSIONING_HEADING);
 
 /** A DNS name (labels of letters, digits, '-' and '_'), an IPv4 address or a bracketed IPv6 one, and a port. */
 const HOST =

@@ -305,7 +305,8 @@ const Binary = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 interface ResponseSpec {
   description: string;
   headers?: Record<string, TSchema>;
-  content: Record<string, { schema: TSchema }>;
+  /** Absent for a response without a body (304). */
+  content?: Record<string, { schema: TSchema }>;
 }
 
 export function json<T extends TSchema>(schema: T, description: string) {
@@ -318,6 +319,10 @@ export function binary(mediaType: string, description: string) {
 
 export function html(description: string) {
   return { description, content: { 'text/html': { schema: Type.String() } } };
+}
+
+export function javascript(description: string) {
+  return { description, content: { 'text/javascript': { schema: Type.String() } } };
 }
 
 export function problem(description: string) {

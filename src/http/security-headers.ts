@@ -3,7 +3,8 @@
  * the service, load anything into its pages but their own inline styles and
  * images, or sniff a type; no referrer leaves it. Images and SVGs stay
  * embeddable by other sites (Cross-Origin-Resource-Policy: cross-origin), as
- * an open API's results must be.
+ * an open API's results must be. One page runs scripts, the developer portal:
+ * its route asks for scriptedPageHeaders.
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,20 @@ const BASE_POLICY = {
 
 /** A served SVG is a document of its own: no script, no navigation, no plugins, whatever it holds. */
 export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+
+/**
+ * The helmet options of a page that runs scripts: the base policy, plus
+ * scripts from this origin and the inline ones named by their hashes, and
+ * requests to this origin. Still nothing from elsewhere, and no framing.
+ */
+export function scriptedPageHeaders(inlineScriptHashes: readonly string[]) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...BASE_POLICY, 'script-src': ["'self'", ...inlineScriptHashes], 'connect-src': ["'self'"] },
+    },
+  };
+}
 
 async function securityHeaders(app: FastifyInstance): Promise<void> {
   const https = app.config.baseUrl?.startsWith('https:') ?? false;

@@ -1,9 +1,11 @@
 /**
  * What the service tells about itself, from one source: the limits,
- * idempotency and versioning objects of GET /api, and the guide sections that
- * the OpenAPI description and the developer portal both render.
+ * idempotency and versioning objects of GET /api, and the service guide: the
+ * Markdown of the OpenAPI document's info.description, which the developer
+ * portal shows as its first sections.
  */
 import type { Config } from '../config.js';
+import { markdownCode } from '../core/escape.js';
 import {
   HIDDEN_COLORS_MAX,
   IDEMPOTENCY_KEY_MAX_CHARS,
@@ -14,8 +16,10 @@ import {
   KIT_NAME_MAX_CHARS,
   UPLOAD_MAX_BYTES,
 } from '../core/limits.js';
+import type { ServiceTerms } from '../core/terms.js';
 import { UPLOAD_TTL_SECONDS } from '../core/uploads.js';
 import { IDEMPOTENCY_HEADER, REPLAY_HEADER } from './idempotency.js';
+import { VERSIONING_HEADING } from './public-url.js';
 import type { ApiIndex, VersioningInfo } from './schemas.js';
 
 export interface Endpoint {
@@ -66,37 +70,33 @@ export function idempotencyInfo(config: Config, endpoints: readonly Endpoint[]):
 }
 
 export interface GuideSection {
-  /** Anchor in the developer portal. */
-  id: string;
+  /** A heading of the description; the portal's anchor for it comes from it (public-url.ts, portalSection). */
   title: string;
+  /** Markdown paragraphs. */
   paragraphs: string[];
   table?: { head: string[]; rows: string[][] };
 }
 
 export interface GuideInput {
-  /** Absolute URL of the MCP server. */
+  /** URL of the MCP server: absolute when BASE_URL is set. */
   mcpUrl: string;
   versioning: VersioningInfo;
   idempotency: ApiIndex['idempotency'];
   limits: ApiIndex['limits'];
+  /** The configured lifetimes, concurrency and upload size as prose states them. */
+  terms: ServiceTerms;
 }
 
-export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): GuideSection[] {
-  const hours = limits.job_lifetime_seconds / 3600;
-  const lifetime = Number.isInteger(hours)
-    ? `${hours} hour${hours === 1 ? '' : 's'}`
-    : `${limits.job_lifetime_seconds} seconds`;
+export function guide({ mcpUrl, versioning, idempotency, limits, terms }: GuideInput): GuideSection[] {
   return [
     {
-      id: 'overview',
       title: 'Overview',
       paragraphs: [
         'Upload a PNG, JPEG or WebP logo and get a job: an SVG trace of the logo with its exact palette, a PNG preview, cap and t-shirt mockups, versions with colors hidden, and a brand-kit ZIP.',
-        `The service is free, anonymous and shared. It processes ${limits.concurrent_jobs === 1 ? 'one job at a time' : `${limits.concurrent_jobs} jobs at a time`}; bulk conversion and load testing are not allowed. Jobs and their files are deleted ${lifetime} after creation.`,
+        `The service is free, anonymous and shared. It processes ${terms.concurrency}; bulk conversion and load testing are not allowed. Jobs and their files are deleted ${terms.jobLifetime} after creation.`,
       ],
     },
     {
-      id: 'authentication',
       title: 'Authentication',
       paragraphs: [
         'There is none: every request is anonymous, and no API key, account or Authorization header exists.',
@@ -105,26 +105,23 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
       ],
     },
     {
-      id: 'sandbox',
       title: 'Sandbox',
       paragraphs: [
         'POST /api/sample creates a demo job from a logo built into the service, without any upload. It runs on this same server (there is no separate test host), and the job works with every /api/jobs/{token}/... endpoint.',
       ],
     },
     {
-      id: 'mcp',
       title: 'MCP server',
       paragraphs: [
-        `Agents use the service through the hosted Model Context Protocol server at ${mcpUrl}: Streamable HTTP, stateless, JSON responses (POST only; GET and DELETE answer 405). Point any MCP client at that URL; no key is needed.`,
+        `Agents use the service through the hosted Model Context Protocol server at ${markdownCode(mcpUrl)}: Streamable HTTP, stateless, JSON responses (POST only; GET and DELETE answer 405). Point any MCP client at that URL; no key is needed.`,
         'Tools: vectorize_logo (from an upload_id, base64 image data or the built-in sample, with the trace settings) creates a revision; get_vectorization shows it with its preview image and file links; update_settings re-traces it with new settings and set_color_visibility hides or restores colors, each into a new revision; review_vectorization shows the preview, palette and notes and returns a review token for that revision; export_brand_kit takes that token and the kit request, builds the brand kit and returns the URL of GET /api/jobs/{token}/brand-kit.zip, which answers 404 until then.',
-        `Large images go first to POST /api/mcp/uploads (multipart field file, the same format and size rules as POST /api/vectorize); the upload_id it returns lasts ${limits.mcp_upload_lifetime_seconds / 60} minutes, and at most ${limits.mcp_live_uploads_max} uploads are kept at once (more get 429 with Retry-After).`,
+        `Large images go first to POST /api/mcp/uploads (multipart field file, the same format and size rules as POST /api/vectorize); the upload_id it returns lasts ${terms.uploadLifetime}, and at most ${limits.mcp_live_uploads_max} uploads are kept at once (more get 429 with Retry-After).`,
         'A revision is a job: every /api/jobs/{token}/... endpoint works with its revision_id. POST /api/jobs/{token}/editor/settings and /editor/visibility change revisions over REST, always into a new revision; jobs made with POST /api/vectorize refuse them with 422 (upload again with new form fields instead).',
         'Tool failures come back as tool results with isError and a message that says what to do: upload again when a revision expired, retry shortly when the service is busy, review first when export_brand_kit lacks the review token.',
       ],
     },
     {
-      id: 'versioning',
-      title: 'Versioning',
+      title: VERSIONING_HEADING,
       paragraphs: [
         `Versions are dates sent in the optional ${versioning.header} request header. The current version is ${versioning.current}; it answers when the header is omitted. Supported: ${versioning.supported.join(', ')}.`,
         `Every response echoes the answering version in ${versioning.header}. An unknown version gets 400 naming it and listing the supported versions.`,
@@ -135,7 +132,6 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
       ],
     },
     {
-      id: 'idempotency',
       title: 'Idempotency',
       paragraphs: [
         `Write operations accept an optional ${idempotency.header} header (${idempotency.key_format}). It applies to ${idempotency.operations.join(', ')}. ${idempotency.validated_only.join(', ')} validates the header but stores nothing: it is naturally idempotent.`,
@@ -143,7 +139,6 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
       ],
     },
     {
-      id: 'limits',
       title: 'Limits',
       paragraphs: ['There is no request-rate or account quota; fair use is required.'],
       table: {
@@ -158,14 +153,14 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
           ['Image area', `up to ${limits.image_max_megapixels} megapixels; otherwise 422`],
           [
             'Concurrency',
-            `${limits.concurrent_jobs} job(s) processed at a time (uploads, sample, hide colors, editor, kit, MCP tools that trace or build); otherwise 429 with Retry-After`,
+            `${terms.concurrency} (uploads, sample, hide colors, editor, kit, MCP tools that trace or build); otherwise 429 with Retry-After`,
           ],
-          ['Job lifetime', `${lifetime} from creation, for the job, its files and its idempotency keys`],
+          ['Job lifetime', `${terms.jobLifetime} from creation, for the job, its files and its idempotency keys`],
           ['hidden_colors', `at most ${limits.hidden_colors_max} items`],
           ['Kit name', `at most ${limits.kit_name_max_chars} characters`],
           [
             'MCP temporary uploads',
-            `kept ${limits.mcp_upload_lifetime_seconds / 60} minutes; at most ${limits.mcp_live_uploads_max} at once, otherwise 429 with Retry-After`,
+            `kept ${terms.uploadLifetime}; at most ${limits.mcp_live_uploads_max} at once, otherwise 429 with Retry-After`,
           ],
           ['Idempotency-Key', idempotency.key_format],
           ['Deprecation notice', 'at least 90 days before a version or endpoint is removed'],
@@ -173,7 +168,6 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
       },
     },
     {
-      id: 'errors',
       title: 'Errors',
       paragraphs: [
         'Errors are JSON bodies with a detail field: a message, or for request-field validation failures a list of {loc, msg, type} objects.',
@@ -184,7 +178,7 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
           ['400', `${versioning.header} unknown, or ${idempotency.header} empty, too long or not printable ASCII`],
           ['404', 'Job token unknown, or expired (the message asks you to upload again); unknown /api path'],
           ['409', `Another request with the same ${idempotency.header} is still running (with Retry-After)`],
-          ['413', 'Upload larger than 10 MB'],
+          ['413', `Upload larger than ${terms.uploadLimit}`],
           [
             '422',
             'Invalid field values; an image that cannot be traced; a key reused with other parameters; hiding every color',
@@ -197,7 +191,7 @@ export function guide({ mcpUrl, versioning, idempotency, limits }: GuideInput): 
   ];
 }
 
-/** The guide as Markdown, for the OpenAPI document's description. */
+/** The guide as Markdown, for the OpenAPI document's description: a level-2 heading per section. */
 export function guideMarkdown(sections: readonly GuideSection[]): string {
   return sections
     .map(({ title, paragraphs, table }) => {

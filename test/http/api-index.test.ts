@@ -38,7 +38,7 @@ t.test('GET /api has every required field', async (t) => {
   t.equal(index.limits.mcp_live_uploads_max, 50);
   t.equal(index.limits.trace_deadline_ms, 1500, 'the default trace deadline');
   t.same(index.idempotency.validated_only, ['POST /api/jobs/{token}/kit']);
-  t.equal(index.versioning.documentation, 'https://logos.test/docs#versioning');
+  t.equal(index.versioning.documentation, 'https://logos.test/docs#description/versioning');
 });
 
 t.test('endpoints lists every route with method, path and summary, as the OpenAPI document does', async (t) => {
