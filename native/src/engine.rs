@@ -62,6 +62,10 @@ pub struct Traced {
     pub coverage: Vec<f64>,
     pub width: u32,
     pub height: u32,
+    /// Where the SVG's top-left corner sits in the source image, in its
+    /// pixels: not 0 when `trim` cropped the margin away.
+    pub left: u32,
+    pub top: u32,
     pub warnings: Vec<String>,
     /// Time spent in the engine for this image, in milliseconds.
     pub engine_ms: f64,
@@ -179,10 +183,12 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
 
     let scale = canvas.scale;
     let (mut width, mut height) = (source_w, source_h);
+    let (mut left, mut top) = (0, 0);
     if settings.trim {
         let (x, y, w, h) = map.content_box().expect("a non-empty palette has pixels");
-        width = ((w as u32) * scale).min(source_w - x as u32 * scale);
-        height = ((h as u32) * scale).min(source_h - y as u32 * scale);
+        (left, top) = (x as u32 * scale, y as u32 * scale);
+        width = ((w as u32) * scale).min(source_w - left);
+        height = ((h as u32) * scale).min(source_h - top);
         map.crop(x, y, w, h);
         canvas.crop(x, y, w, h);
     }
@@ -213,6 +219,8 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
         coverage: kept.iter().map(|&i| areas[i] as f64 / total as f64).collect(),
         width,
         height,
+        left,
+        top,
         warnings,
         engine_ms: started.elapsed().as_secs_f64() * 1000.0,
     })
@@ -238,6 +246,8 @@ pub fn trace_plain(bytes: &[u8]) -> EngineResult<Traced> {
         coverage: Vec::new(),
         width,
         height,
+        left: 0,
+        top: 0,
         warnings: Vec::new(),
         engine_ms: started.elapsed().as_secs_f64() * 1000.0,
     })

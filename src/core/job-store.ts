@@ -26,6 +26,11 @@ export const JobRecordSchema = Type.Object({
   expiresAt: Type.Number(),
   width: Type.Integer(),
   height: Type.Integer(),
+  /**
+   * Where the SVG's top-left corner sits in the source image, in its pixels
+   * (trim crops the margin away). Absent from records written before it was kept.
+   */
+  sourceOffset: Type.Optional(Type.Object({ x: Type.Integer(), y: Type.Integer() })),
   /** '#rrggbb' fills of the SVG, largest area first. */
   palette: Type.Array(Type.String()),
   /** Size of logo.svg in bytes. */

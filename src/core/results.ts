@@ -17,6 +17,13 @@ const jobFields = {
   bytes: Type.Integer({ description: 'Size of the SVG in bytes.' }),
   width: Type.Integer({ description: 'SVG width in pixels.' }),
   height: Type.Integer({ description: 'SVG height in pixels.' }),
+  source_offset: Type.Object(
+    { x: Type.Integer({ minimum: 0 }), y: Type.Integer({ minimum: 0 }) },
+    {
+      description:
+        "Where the SVG's top-left corner sits in the uploaded image, in the image's pixels: the SVG covers width x height pixels from there. Not 0 when trim cropped a margin away; a viewer uses it to lay the SVG over the original.",
+    },
+  ),
 };
 const warning = Type.Optional(
   Type.String({
@@ -115,6 +122,7 @@ export function sampleResult(job: JobRecord): Static<typeof SampleJobResult> {
     bytes: job.svgBytes,
     width: job.width,
     height: job.height,
+    source_offset: job.sourceOffset ?? { x: 0, y: 0 },
   };
 }
 

@@ -112,6 +112,7 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
         origin: 'revision',
         width: result.width,
         height: result.height,
+        sourceOffset: { x: result.left, y: result.top },
         palette: result.palette.filter((c) => !hiding.has(c)),
         warning: [traceWarning, ...notes].filter(Boolean).join('; '),
         originalId: parent?.id ?? null,
@@ -169,6 +170,7 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
           origin: 'revision',
           width: source.width,
           height: source.height,
+          sourceOffset: source.sourceOffset,
           palette,
           // The notes about colors hidden by an earlier re-trace no longer apply: this revision says what it hides.
           warning: traceWarning,

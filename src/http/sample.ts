@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { runInSlot } from '../core/gate.js';
 import { DEFAULT_SETTINGS } from '../core/settings.js';
 import { SampleJobResult, sampleResult } from '../core/results.js';
-import { busyText, json, operation, problem, SampleForm } from './schemas.js';
+import { binary, busyText, json, operation, problem, SampleForm } from './schemas.js';
 
 const sample: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/sample', {
@@ -28,6 +28,21 @@ const sample: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const trim = request.body.trim ?? DEFAULT_SETTINGS.trim;
       return sampleResult(await runInSlot(app.gate, () => app.jobs.sample(trim)));
+    },
+  });
+
+  app.get('/api/sample.png', {
+    ...operation({
+      operationId: 'getSampleImage',
+      summary: 'The built-in logo that POST /api/sample traces',
+      description:
+        "The sandbox's source image as PNG, so a client can show it beside the trace or upload it to POST /api/vectorize with other settings.",
+      tags: ['sandbox'],
+      response: { 200: binary('image/png', 'The built-in logo.') },
+    }),
+    handler: async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=86400');
+      return reply.type('image/png').send(await app.jobs.samplePng());
     },
   });
 };
