@@ -54,6 +54,20 @@ module.exports = {
       to: { path: '^src/(http|mcp|store)/' },
     },
     {
+      name: 'web-app-speaks-only-http',
+      severity: 'error',
+      comment:
+        'The web app is a client of the public REST API, bundled for browsers: of the server it takes only the plain setting values.',
+      from: { path: '^src/web/' },
+      to: { path: '^src/(?!web/|core/setting-values[.]ts$)' },
+    },
+    {
+      name: 'the-server-never-imports-the-web-app',
+      severity: 'error',
+      from: { path: '^src/(?!web/)' },
+      to: { path: '^src/web/' },
+    },
+    {
       name: 'tests-and-benchmarks-are-not-imported',
       severity: 'error',
       from: { path: '^src/' },

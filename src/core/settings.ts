@@ -6,10 +6,15 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 
-export const COLOR_CHOICES = [0, 1, 2, 3, 4, 6, 8] as const;
-export type ColorChoice = (typeof COLOR_CHOICES)[number];
+import {
+  COLOR_CHOICES,
+  DEFAULT_SETTING_VALUES,
+  SMOOTHING_DESCRIPTION,
+  SMOOTHING_MAX,
+  type ColorChoice,
+} from './setting-values.js';
 
-export const SMOOTHING_MAX = 100;
+export { COLOR_CHOICES, SMOOTHING_MAX, type ColorChoice };
 
 /** A color as the API writes it: '#' and six hex digits, either case. */
 export const HEX_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
@@ -33,7 +38,7 @@ export const TRACE_SETTING_SCHEMAS = {
   smoothing: Type.Integer({
     minimum: 0,
     maximum: SMOOTHING_MAX,
-    description: `0 follows the pixels; ${SMOOTHING_MAX} gives the fewest, roundest curves.`,
+    description: SMOOTHING_DESCRIPTION,
   }),
   transparent: Type.Boolean({ description: 'Remove the background.' }),
   trim: Type.Boolean({ description: 'Crop to the logo.' }),
@@ -43,12 +48,7 @@ export const TraceSettingsSchema = Type.Object(TRACE_SETTING_SCHEMAS, { title: '
 export type TraceSettings = Static<typeof TraceSettingsSchema>;
 export type TraceSettingName = keyof TraceSettings;
 
-export const DEFAULT_SETTINGS: Readonly<TraceSettings> = Object.freeze({
-  colors: 0,
-  smoothing: 20,
-  transparent: true,
-  trim: true,
-});
+export const DEFAULT_SETTINGS: Readonly<TraceSettings> = DEFAULT_SETTING_VALUES;
 
 /** A schema with a use's own description or default (what it accepts stays the same). */
 export function restated<T extends TSchema>(schema: T, options: { description?: string; default?: unknown }) {

@@ -25,6 +25,7 @@ import textFields from './text-fields.js';
 import vectorize from './vectorize.js';
 import versioning from './versioning.js';
 import visibility from './visibility.js';
+import webApp from './web-app.js';
 
 /** Every plugin and route group, registered explicitly and in dependency order. */
 async function httpApi(app: FastifyInstance, options: Services): Promise<void> {
@@ -43,6 +44,7 @@ async function httpApi(app: FastifyInstance, options: Services): Promise<void> {
   await app.register(health);
   await app.register(apiIndex);
   await app.register(portal);
+  await app.register(webApp);
   await app.register(sponsors);
   await app.register(stats);
   await app.register(vectorize);

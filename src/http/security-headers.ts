@@ -3,8 +3,8 @@
  * the service, load anything into its pages but their own inline styles and
  * images, or sniff a type; no referrer leaves it. Images and SVGs stay
  * embeddable by other sites (Cross-Origin-Resource-Policy: cross-origin), as
- * an open API's results must be. One page runs scripts, the developer portal:
- * its route asks for scriptedPageHeaders.
+ * an open API's results must be. Two pages run scripts, the developer portal
+ * and the web app: their routes ask for scriptedPageHeaders and webAppHeaders.
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +32,26 @@ export function scriptedPageHeaders(inlineScriptHashes: readonly string[]) {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { ...BASE_POLICY, 'script-src': ["'self'", ...inlineScriptHashes], 'connect-src': ["'self'"] },
+    },
+  };
+}
+
+/**
+ * The web app's page: scripts, styles and requests from this origin only (no
+ * inline script or style, no eval), images also from blob: URLs, which the
+ * page makes of the SVG views and of the kit's pictures.
+ */
+export function webAppHeaders() {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...BASE_POLICY,
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'blob:', 'data:'],
+        'connect-src': ["'self'"],
+      },
     },
   };
 }

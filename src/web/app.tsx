@@ -1,0 +1,496 @@
+/**
+ * The web app: bring a logo, watch it trace, compare, tune, take it away.
+ * Every result is a job of the public REST API; the page keeps the jobs of
+ * this visit as a history, and the image it uploaded so a new setting can
+ * upload it again. Nothing already made is dropped when a request fails.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+
+import { DEFAULT_SETTING_VALUES } from '../core/setting-values.js';
+import * as api from './api.js';
+import APP_ICON from './icon.svg';
+import { ApiError, type Job, type ServiceIndex, type TraceSettings } from './api.js';
+import { ExportPanel, Mockups } from './components/export-panel.js';
+import { Intake } from './components/intake.js';
+import { KitPanel } from './components/kit-panel.js';
+import { ProblemNotice, Progress, type Activity, type Problem } from './components/notice.js';
+import { PalettePanel } from './components/palette-panel.js';
+import { ServiceFooter } from './components/service-footer.js';
+import { ShortcutsDialog } from './components/shortcuts.js';
+import { TunePanel } from './components/tune-panel.js';
+import { BACKDROPS, INITIAL_VIEW, Viewer, zoomedBy, type Original, type ViewState } from './components/viewer.js';
+import { pathCount } from './svg-view.js';
+import { firstImage, formatBytes, refusal } from './upload-checks.js';
+
+/** The image a result was traced from, kept to compare with and to upload again. */
+interface Source {
+  file: File;
+  original: Original;
+  /** The built-in sample (its first job comes from POST /api/sample). */
+  isSample: boolean;
+}
+
+interface Entry {
+  job: Job;
+  /** The traced job whose colors `job` hides (the job itself when it hides none). */
+  traced: Job;
+  svg: string;
+  settings: TraceSettings;
+  source: Source;
+  /** When the page received it (ms), to know when the service deletes it. */
+  receivedAt: number;
+}
+
+/** One random id per visit (this tab), sent with every upload. */
+function visitId(): string {
+  const key = 'upload_session_id';
+  const kept = sessionStorage.getItem(key);
+  if (kept) return kept;
+  const id = crypto.randomUUID();
+  sessionStorage.setItem(key, id);
+  return id;
+}
+
+async function sourceOf(file: File, isSample: boolean): Promise<Source> {
+  const bitmap = await createImageBitmap(file);
+  const original = { url: URL.createObjectURL(file), width: bitmap.width, height: bitmap.height };
+  bitmap.close();
+  return { file, original, isSample };
+}
+
+function problemFor(error: ApiError, retry: () => void, again: (() => void) | undefined): Problem {
+  switch (error.status) {
+    case 0:
+      return { title: 'No connection', text: error.message, action: { label: 'Retry', run: retry } };
+    case 404:
+      return {
+        title: 'This result has expired',
+        text: `${error.message} Results are deleted some time after they are made; nothing on this page is lost, but the service no longer has the job.`,
+        ...(again && { action: { label: 'Upload again', run: again } }),
+      };
+    case 413:
+      return { title: 'The file is too large', text: error.message };
+    case 422:
+      return { title: 'This cannot be done', text: error.message };
+    case 429:
+      return {
+        title: 'The service is busy',
+        text: error.message,
+        ...(error.retryAfter !== undefined && { retryAfter: error.retryAfter }),
+        action: { label: 'Retry', run: retry },
+      };
+    default:
+      return { title: 'Something went wrong', text: error.message, action: { label: 'Retry', run: retry } };
+  }
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+  );
+}
+
+/** Copies to the clipboard; says so, or why not (browsers allow it on https and localhost only). */
+async function copyText(text: string, what: string, say: (text: string) => void): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    say(`${what} copied`);
+  } catch {
+    say(`The browser did not allow copying ${what}; select it and copy it yourself.`);
+  }
+}
+
+export function App() {
+  const sessionId = useMemo(visitId, []);
+  const [index, setIndex] = useState<ServiceIndex | undefined>();
+  const [history, setHistory] = useState<Entry[]>([]);
+  const [at, setAt] = useState(-1);
+  const [settings, setSettings] = useState<TraceSettings>({ ...DEFAULT_SETTING_VALUES });
+  const [activity, setActivity] = useState<Activity | undefined>();
+  const [problem, setProblem] = useState<Problem | undefined>();
+  const [view, setView] = useState<ViewState>(INITIAL_VIEW);
+  const [highlight, setHighlight] = useState<string | undefined>();
+  const [toast, setToast] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const entry = history[at];
+  const busy = activity !== undefined;
+  const limits = index?.limits;
+
+  useEffect(() => {
+    api
+      .serviceIndex()
+      .then(setIndex)
+      .catch(() => undefined);
+  }, []);
+
+  function say(text: string) {
+    setToast(text);
+    setTimeout(() => {
+      setToast((current) => (current === text ? '' : current));
+    }, 2500);
+  }
+
+  function keep(next: Omit<Entry, 'receivedAt'>) {
+    setHistory((entries) => [...entries.slice(0, at + 1), { ...next, receivedAt: Date.now() }]);
+    setAt(at + 1);
+    setSettings(next.settings);
+    setProblem(undefined);
+  }
+
+  /** Runs one request that makes a job; on failure the page keeps what it shows and says why. */
+  async function run(kind: Activity, work: () => Promise<void>, again?: () => void) {
+    setActivity(kind);
+    setProblem(undefined);
+    try {
+      await work();
+    } catch (error) {
+      const retry = () => void run(kind, work, again);
+      setProblem(problemFor(error as ApiError, retry, again));
+    } finally {
+      setActivity(undefined);
+    }
+  }
+
+  function trace(source: Source, wanted: TraceSettings) {
+    const work = async () => {
+      const job = await api.vectorize(source.file, wanted, sessionId, (phase) => {
+        setActivity(
+          phase.phase === 'uploading' ? { kind: 'uploading', fraction: phase.fraction } : { kind: 'tracing' },
+        );
+      });
+      keep({ job, traced: job, svg: await api.svgText(job), settings: wanted, source });
+    };
+    void run({ kind: 'uploading', fraction: 0 }, work, () => {
+      trace(source, wanted);
+    });
+  }
+
+  async function upload(file: File) {
+    const why = await refusal(file, limits);
+    if (why) {
+      setProblem({ title: 'This file cannot be used', text: why });
+      return;
+    }
+    let source: Source;
+    try {
+      source = await sourceOf(file, false);
+    } catch {
+      setProblem({ title: 'This file cannot be used', text: `${file.name} could not be read as an image.` });
+      return;
+    }
+    trace(source, settings);
+  }
+
+  function sample() {
+    const wanted = { ...DEFAULT_SETTING_VALUES, trim: settings.trim };
+    void run({ kind: 'loading-sample' }, async () => {
+      const [job, file] = await Promise.all([api.sample(wanted.trim), api.sampleImage()]);
+      const source = await sourceOf(file, true);
+      keep({ job, traced: job, svg: await api.svgText(job), settings: wanted, source });
+    });
+  }
+
+  function hide(hidden: string[]) {
+    if (!entry) return;
+    const { traced, source, settings: made } = entry;
+    void run(
+      { kind: 'hiding' },
+      async () => {
+        const job = hidden.length === 0 ? traced : await api.hideColors(traced.id, hidden);
+        keep({ job, traced, svg: await api.svgText(job), settings: made, source });
+      },
+      () => {
+        trace(source, made);
+      },
+    );
+  }
+
+  function copySvg() {
+    if (!entry) return;
+    void copyText(entry.svg, `The SVG markup (${formatBytes(entry.job.bytes)})`, say);
+  }
+
+  function reportKitError(error: ApiError, retry: () => void) {
+    setProblem(
+      problemFor(
+        error,
+        retry,
+        entry &&
+          (() => {
+            trace(entry.source, entry.settings);
+          }),
+      ),
+    );
+  }
+
+  // The service deletes a job after its lifetime: say so, rather than offer links that would answer 404.
+  useEffect(() => {
+    if (!entry || !limits) return;
+    const left = entry.receivedAt + limits.job_lifetime_seconds * 1000 - Date.now();
+    const timer = setTimeout(
+      () => {
+        setProblem(
+          problemFor(
+            new ApiError(404, 'This result was deleted by the service.'),
+            () => undefined,
+            () => {
+              trace(entry.source, entry.settings);
+            },
+          ),
+        );
+      },
+      Math.max(0, Math.min(left, 2 ** 31 - 1)),
+    );
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [entry, limits]);
+
+  // Drop anywhere, paste anywhere.
+  useEffect(() => {
+    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+    const onDragOver = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setDragging(true);
+    };
+    const onDragLeave = (event: DragEvent) => {
+      if (event.relatedTarget === null) setDragging(false);
+    };
+    const onDrop = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setDragging(false);
+      const file = firstImage(event.dataTransfer?.files);
+      if (file && !busy) void upload(file);
+    };
+    const onPaste = (event: ClipboardEvent) => {
+      if (isTyping(event.target)) return;
+      const file = firstImage(event.clipboardData?.files);
+      if (!file) return;
+      event.preventDefault();
+      if (!busy) void upload(file);
+    };
+    document.addEventListener('dragover', onDragOver);
+    document.addEventListener('dragleave', onDragLeave);
+    document.addEventListener('drop', onDrop);
+    document.addEventListener('paste', onPaste);
+    return () => {
+      document.removeEventListener('dragover', onDragOver);
+      document.removeEventListener('dragleave', onDragLeave);
+      document.removeEventListener('drop', onDrop);
+      document.removeEventListener('paste', onPaste);
+    };
+  });
+
+  // Keyboard shortcuts (listed under ?), never while typing in a field.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === '?') {
+        setShortcutsOpen(true);
+        return;
+      }
+      if (shortcutsOpen) return;
+      const actions: Record<string, () => void> = {
+        o: () => fileInput.current?.click(),
+        '+': () => {
+          setView((v) => zoomedBy(v, 1.5));
+        },
+        '=': () => {
+          setView((v) => zoomedBy(v, 1.5));
+        },
+        '-': () => {
+          setView((v) => zoomedBy(v, 1 / 1.5));
+        },
+        '0': () => {
+          setView((v) => ({ ...v, zoom: 1, pan: { x: 0, y: 0 } }));
+        },
+        m: () => {
+          setView((v) => ({ ...v, mode: v.mode === 'swipe' ? 'side' : 'swipe' }));
+        },
+        b: () => {
+          setView((v) => {
+            const next = (BACKDROPS.findIndex((b) => b.value === v.backdrop) + 1) % BACKDROPS.length;
+            return { ...v, backdrop: BACKDROPS[next]?.value ?? 'checker' };
+          });
+        },
+        l: () => {
+          setView((v) => ({ ...v, outline: !v.outline }));
+        },
+        '[': () => {
+          setAt((i) => Math.max(0, i - 1));
+        },
+        ']': () => {
+          setAt((i) => Math.min(history.length - 1, i + 1));
+        },
+        d: () => {
+          if (entry) location.assign(api.jobFile.svgDownload(entry.job));
+        },
+      };
+      const action = actions[event.key.toLowerCase()];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+    };
+  });
+
+  // Going back and forth shows that result with the settings it was made with.
+  function goTo(position: number) {
+    const target = history[position];
+    if (!target) return;
+    setAt(position);
+    setSettings(target.settings);
+  }
+
+  const hidden = entry?.job.hidden_colors ?? [];
+  const paths = useMemo(() => (entry ? pathCount(entry.svg) : 0), [entry]);
+
+  return (
+    <div class="app">
+      <header class="site-header">
+        <a class="brand" href="/">
+          <img src={APP_ICON} alt="" width={28} height={28} />
+          <span>Logo Vectorizer</span>
+        </a>
+        <nav aria-label="Service">
+          <a href="/docs">API docs</a>
+          <button
+            type="button"
+            class="link"
+            aria-keyshortcuts="?"
+            onClick={() => {
+              setShortcutsOpen(true);
+            }}
+          >
+            Shortcuts <kbd>?</kbd>
+          </button>
+        </nav>
+      </header>
+      <main id="main">
+        <h1 class="visually-hidden">Logo Vectorizer</h1>
+        <Progress activity={activity} />
+        <ProblemNotice
+          problem={problem}
+          onDismiss={() => {
+            setProblem(undefined);
+          }}
+        />
+        {!entry ? (
+          <Intake
+            fileInput={fileInput}
+            limits={limits}
+            busy={busy}
+            compact={false}
+            onFile={(f) => void upload(f)}
+            onSample={sample}
+          />
+        ) : (
+          <div class="workspace">
+            <div class="main-column">
+              <div class="history" role="group" aria-label="Results of this visit">
+                <button
+                  type="button"
+                  aria-label="Previous result"
+                  aria-keyshortcuts="["
+                  disabled={at <= 0}
+                  onClick={() => {
+                    goTo(at - 1);
+                  }}
+                >
+                  ←
+                </button>
+                <span>
+                  Result {at + 1} of {history.length}
+                </span>
+                <button
+                  type="button"
+                  aria-label="Next result"
+                  aria-keyshortcuts="]"
+                  disabled={at >= history.length - 1}
+                  onClick={() => {
+                    goTo(at + 1);
+                  }}
+                >
+                  →
+                </button>
+              </div>
+              <Viewer
+                job={entry.job}
+                svg={entry.svg}
+                original={entry.source.original}
+                view={view}
+                onView={setView}
+                highlight={highlight}
+              />
+              <p class="stats" aria-label="About this SVG">
+                <span>{entry.job.palette.length} colors</span>
+                <span>{paths} paths</span>
+                <span>{formatBytes(entry.job.bytes)}</span>
+                <span>
+                  {entry.job.width} x {entry.job.height} px
+                </span>
+              </p>
+              {entry.job.warning && <p class="warning">{entry.job.warning}.</p>}
+            </div>
+            <div class="side-column">
+              <Intake
+                fileInput={fileInput}
+                limits={limits}
+                busy={busy}
+                compact
+                onFile={(f) => void upload(f)}
+                onSample={sample}
+              />
+              <TunePanel
+                settings={settings}
+                enabled={!busy}
+                onChange={(wanted) => {
+                  setSettings(wanted);
+                  trace(entry.source, wanted);
+                }}
+              />
+              <PalettePanel
+                colors={entry.traced.palette}
+                hidden={hidden}
+                enabled={!busy}
+                onHighlight={setHighlight}
+                onCopy={(hex) => void copyText(hex, hex, say)}
+                onHidden={hide}
+              />
+              <ExportPanel job={entry.job} onCopySvg={copySvg} />
+              <KitPanel
+                job={entry.job}
+                nameMaxChars={limits?.kit_name_max_chars}
+                enabled={!busy}
+                onError={reportKitError}
+              />
+            </div>
+            <Mockups job={entry.job} />
+          </div>
+        )}
+      </main>
+      <ServiceFooter index={index} onCopy={(text, what) => void copyText(text, what, say)} />
+      <ShortcutsDialog
+        open={shortcutsOpen}
+        onClose={() => {
+          setShortcutsOpen(false);
+        }}
+      />
+      {dragging && (
+        <div class="drop-overlay" aria-hidden="true">
+          <p>Drop the logo to trace it</p>
+        </div>
+      )}
+      <div class="toast" role="status" aria-live="polite">
+        {toast}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+/** The web app's entry: mounts the page into #app. */
+import './styles.css';
+import { render } from 'preact';
+
+import { App } from './app.js';
+
+const root = document.getElementById('app');
+if (root) render(<App />, root);

@@ -1,0 +1,44 @@
+/**
+ * Views of a job's SVG for the viewer, made from its text in the browser:
+ * as traced, one color highlighted, or as outlines of its paths. Each view is
+ * shown through an <img> (a blob URL), where an SVG can run nothing.
+ */
+
+export type SvgLook = { kind: 'plain' } | { kind: 'highlight'; color: string } | { kind: 'outline' };
+
+const OUTLINE_STROKE = '#e4007c';
+
+export function pathCount(svg: string): number {
+  return svg.match(/<path\b/g)?.length ?? 0;
+}
+
+function parse(svg: string): Document {
+  return new DOMParser().parseFromString(svg, 'image/svg+xml');
+}
+
+/** The SVG text of one look. */
+export function svgLook(svg: string, look: SvgLook): string {
+  if (look.kind === 'plain') return svg;
+  const doc = parse(svg);
+  const paths = Array.from(doc.querySelectorAll('path'));
+  if (look.kind === 'highlight') {
+    const wanted = look.color.toLowerCase();
+    for (const path of paths) {
+      if ((path.getAttribute('fill') ?? '').toLowerCase() !== wanted) path.setAttribute('fill-opacity', '0.12');
+    }
+  } else {
+    for (const path of paths) {
+      path.setAttribute('fill', 'none');
+      path.setAttribute('stroke', OUTLINE_STROKE);
+      // One screen pixel wide at any zoom.
+      path.setAttribute('stroke-width', '1');
+      path.setAttribute('vector-effect', 'non-scaling-stroke');
+    }
+  }
+  return new XMLSerializer().serializeToString(doc);
+}
+
+/** A blob URL of the SVG text; the caller revokes it when the view changes. */
+export function svgUrl(svg: string): string {
+  return URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+}
