@@ -41,7 +41,7 @@ export const JobRecordSchema = Type.Object({
   /** Colors of the original trace that this job's SVG leaves out. */
   hiddenColors: Type.Array(Type.String()),
   settings: TraceSettingsSchema,
-  /** The client's upload_session_id, kept for the web app; empty when none was sent. */
+  /** The client's upload_session_id (counted, hashed, in the day's stats; never returned); empty when none was sent. */
   uploadSessionId: Type.String(),
   /** Revisions only: what the editor needs beyond a job's fields. */
   revision: Type.Optional(

@@ -2,7 +2,9 @@
  * Live visitor counts. A visitor is a salted hash of the client address; the
  * salt is random, kept only in memory and replaced at each UTC midnight, so
  * addresses are never stored and hashes cannot be linked across days. Counts
- * therefore start again at midnight, the 5-minute window included.
+ * therefore start again at midnight, the 5-minute window included. Uploads
+ * are counted too, with the distinct upload sessions (a client's
+ * upload_session_id, hashed the same way) they came from.
  */
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -21,6 +23,9 @@ export interface StatsSnapshot {
   visitorsToday: number;
   requestsToday: number;
   requestsSinceStart: number;
+  uploadsToday: number;
+  /** Distinct non-empty upload_session_id values sent with today's uploads. */
+  uploadSessionsToday: number;
   /** When the counting process started (ISO 8601). */
   since: string;
 }
@@ -28,6 +33,8 @@ export interface StatsSnapshot {
 export interface VisitorStats {
   /** Counts one served request from this client address. */
   record(clientAddress: string): void;
+  /** Counts one upload, and its session when the client sent one. */
+  recordUpload(uploadSessionId: string): void;
   snapshot(): StatsSnapshot;
 }
 
@@ -45,6 +52,8 @@ export function createVisitorStats(options: VisitorStatsOptions = {}): VisitorSt
   let requestsToday = 0;
   /** Anonymised visitor -> last time seen (ms). */
   let lastSeen = new Map<string, number>();
+  let uploadsToday = 0;
+  let uploadSessions = new Set<string>();
 
   function rollOver(at: number): void {
     const today = utcDay(at);
@@ -53,6 +62,8 @@ export function createVisitorStats(options: VisitorStatsOptions = {}): VisitorSt
     salt = randomBytes(16);
     requestsToday = 0;
     lastSeen = new Map();
+    uploadsToday = 0;
+    uploadSessions = new Set();
   }
 
   function anonymise(clientAddress: string): string {
@@ -68,6 +79,11 @@ export function createVisitorStats(options: VisitorStatsOptions = {}): VisitorSt
       const visitor = anonymise(clientAddress);
       if (lastSeen.has(visitor) || lastSeen.size < maxVisitors) lastSeen.set(visitor, at);
     },
+    recordUpload(uploadSessionId) {
+      rollOver(now());
+      uploadsToday += 1;
+      if (uploadSessionId !== '' && uploadSessions.size < maxVisitors) uploadSessions.add(anonymise(uploadSessionId));
+    },
     snapshot() {
       const at = now();
       rollOver(at);
@@ -79,6 +95,8 @@ export function createVisitorStats(options: VisitorStatsOptions = {}): VisitorSt
         visitorsToday: lastSeen.size,
         requestsToday,
         requestsSinceStart,
+        uploadsToday,
+        uploadSessionsToday: uploadSessions.size,
         since,
       };
     },

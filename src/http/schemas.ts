@@ -80,7 +80,7 @@ export const VectorizeForm = Type.Object(
         maxLength: UPLOAD_SESSION_ID_MAX_CHARS,
         default: '',
         description:
-          'Opaque identifier a client may send to group the uploads of one browser session. It is stored with the job and changes nothing in the result.',
+          "Opaque identifier of one visit, sent with each of its uploads (the web app sends one random id per browser tab). The service counts the distinct ids of the day in GET /api/stats (uploads.sessions_today), hashed with the day's salt like visitors' addresses; it keeps the id with the job, never returns it, never finds jobs by it, and it changes nothing in the result.",
       }),
     ),
   },
@@ -287,6 +287,13 @@ export const Stats = Type.Object(
     requests_served: Type.Object({
       today: Type.Integer({ description: 'Requests answered since midnight UTC.' }),
       since_start: Type.Integer({ description: 'Requests answered since the server started.' }),
+    }),
+    uploads: Type.Object({
+      today: Type.Integer({ description: 'Logos uploaded to POST /api/vectorize since midnight UTC.' }),
+      sessions_today: Type.Integer({
+        description:
+          'Distinct upload_session_id values sent with those uploads (one per visit of the web app), anonymised like visitors.',
+      }),
     }),
     day: Type.String({ description: 'The UTC day of the daily counts (YYYY-MM-DD).' }),
     since: Type.String({ description: 'When this server started counting (ISO 8601).' }),

@@ -31,6 +31,7 @@ const stats: FastifyPluginAsyncTypebox = async (app) => {
       return {
         visitors: { last_5_minutes: now.visitorsLast5Minutes, today: now.visitorsToday },
         requests_served: { today: now.requestsToday, since_start: now.requestsSinceStart },
+        uploads: { today: now.uploadsToday, sessions_today: now.uploadSessionsToday },
         day: now.day,
         since: now.since,
       };

@@ -42,6 +42,7 @@ const vectorize: FastifyPluginAsyncTypebox = async (app) => {
       const job = await runInSlot(app.gate, () =>
         app.jobs.vectorize(image, { ...DEFAULT_SETTINGS, ...settings }, uploadSessionId, signal),
       );
+      app.stats?.recordUpload(uploadSessionId);
       return uploadResult(job);
     },
   });

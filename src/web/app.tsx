@@ -437,7 +437,7 @@ export function App() {
                   {entry.job.width} x {entry.job.height} px
                 </span>
               </p>
-              {entry.job.warning && <p class="warning">{entry.job.warning}.</p>}
+              {entry.job.warning && <p class="warning">{entry.job.warning.replace(/[^.]$/, '$&.')}</p>}
             </div>
             <div class="side-column">
               <Intake

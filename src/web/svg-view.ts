@@ -21,18 +21,23 @@ export function svgLook(svg: string, look: SvgLook): string {
   if (look.kind === 'plain') return svg;
   const doc = parse(svg);
   const paths = Array.from(doc.querySelectorAll('path'));
+  const outline = (path: Element, width: string) => {
+    path.setAttribute('stroke', OUTLINE_STROKE);
+    path.setAttribute('stroke-width', width);
+    // The same screen width at any zoom.
+    path.setAttribute('vector-effect', 'non-scaling-stroke');
+  };
   if (look.kind === 'highlight') {
+    // The other colors fade; the color's shapes keep their fill and get an outline, seen on any backdrop.
     const wanted = look.color.toLowerCase();
     for (const path of paths) {
-      if ((path.getAttribute('fill') ?? '').toLowerCase() !== wanted) path.setAttribute('fill-opacity', '0.12');
+      if ((path.getAttribute('fill') ?? '').toLowerCase() === wanted) outline(path, '2');
+      else path.setAttribute('fill-opacity', '0.15');
     }
   } else {
     for (const path of paths) {
       path.setAttribute('fill', 'none');
-      path.setAttribute('stroke', OUTLINE_STROKE);
-      // One screen pixel wide at any zoom.
-      path.setAttribute('stroke-width', '1');
-      path.setAttribute('vector-effect', 'non-scaling-stroke');
+      outline(path, '1');
     }
   }
   return new XMLSerializer().serializeToString(doc);

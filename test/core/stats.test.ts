@@ -12,12 +12,16 @@ t.test('visitors in the last 5 minutes and today, requests served', async (t) =>
   clock.now += minutes(6);
   stats.record('198.51.100.2');
   stats.record('198.51.100.3');
+  stats.recordUpload('visit-1');
+  stats.recordUpload('');
   t.same(stats.snapshot(), {
     day: '2026-10-14',
     visitorsLast5Minutes: 2,
     visitorsToday: 3,
     requestsToday: 4,
     requestsSinceStart: 4,
+    uploadsToday: 2,
+    uploadSessionsToday: 1,
     since: '2026-10-14T10:00:00.000Z',
   });
 });
@@ -26,15 +30,12 @@ t.test('counts start again at UTC midnight with a new salt', async (t) => {
   const clock = { now: Date.parse('2026-10-14T23:59:00Z') };
   const stats = createVisitorStats({ now: () => clock.now });
   stats.record('198.51.100.1');
+  stats.recordUpload('visit-1');
   clock.now += minutes(2);
+  const { day, visitorsToday, requestsToday, requestsSinceStart, uploadsToday, uploadSessionsToday } = stats.snapshot();
   t.same(
-    [
-      stats.snapshot().day,
-      stats.snapshot().visitorsToday,
-      stats.snapshot().requestsToday,
-      stats.snapshot().requestsSinceStart,
-    ],
-    ['2026-10-15', 0, 0, 1],
+    [day, visitorsToday, requestsToday, requestsSinceStart, uploadsToday, uploadSessionsToday],
+    ['2026-10-15', 0, 0, 1, 0, 0],
   );
   stats.record('198.51.100.1');
   t.equal(stats.snapshot().visitorsToday, 1);

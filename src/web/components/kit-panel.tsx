@@ -27,6 +27,8 @@ interface BuiltKit {
   fileName: string;
   bytes: number;
   name: string;
+  files: number;
+  /** Folders (with their file counts) and top-level files, in the ZIP's order. */
   folders: [string, number][];
   images: Partial<Record<Previewed, string>>;
 }
@@ -36,7 +38,7 @@ async function readKit(zip: Blob, fileName: string, name: string): Promise<Built
   const entries = zipEntries(bytes);
   const folders = new Map<string, number>();
   for (const entry of entries) {
-    const folder = entry.name.includes('/') ? entry.name.slice(0, entry.name.indexOf('/')) : '(top)';
+    const folder = entry.name.includes('/') ? `${entry.name.slice(0, entry.name.indexOf('/'))}/` : entry.name;
     folders.set(folder, (folders.get(folder) ?? 0) + 1);
   }
   const images: BuiltKit['images'] = {};
@@ -44,7 +46,15 @@ async function readKit(zip: Blob, fileName: string, name: string): Promise<Built
     const entry: ZipEntry | undefined = entries.find((candidate) => candidate.name.endsWith(path));
     if (entry) images[key] = URL.createObjectURL(new Blob([await zipEntryData(bytes, entry)], { type: 'image/png' }));
   }
-  return { url: URL.createObjectURL(zip), fileName, bytes: zip.size, name, folders: [...folders], images };
+  return {
+    url: URL.createObjectURL(zip),
+    fileName,
+    bytes: zip.size,
+    name,
+    files: entries.length,
+    folders: [...folders],
+    images,
+  };
 }
 
 function release(kit: BuiltKit | undefined) {
@@ -91,7 +101,10 @@ function KitPreview(props: { kit: BuiltKit }) {
           </figure>
         )}
       </div>
-      <p class="hint">Holds {kit.folders.map(([folder, count]) => `${folder} (${count})`).join(', ')}.</p>
+      <p class="hint">
+        {kit.files} files:{' '}
+        {kit.folders.map(([folder, count]) => (folder.endsWith('/') ? `${folder} (${count})` : folder)).join(', ')}.
+      </p>
     </div>
   );
 }
