@@ -84,6 +84,20 @@ function problemFor(error: ApiError, retry: () => void, again: (() => void) | un
   }
 }
 
+/** What a result was made with, in a few words. */
+function madeWith(entry: Entry): string {
+  const { colors, smoothing, transparent, trim } = entry.settings;
+  const hidden = entry.job.hidden_colors?.length ?? 0;
+  return [
+    entry.source.isSample ? 'sample' : entry.source.file.name,
+    colors === 0 ? 'auto colors' : `${colors} ${colors === 1 ? 'color' : 'colors'}`,
+    `smoothing ${smoothing}`,
+    transparent ? 'background removed' : 'background kept',
+    trim ? 'trimmed' : 'not trimmed',
+    ...(hidden > 0 ? [`${hidden} hidden`] : []),
+  ].join(' · ');
+}
+
 function isTyping(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
@@ -420,6 +434,7 @@ export function App() {
                 >
                   →
                 </button>
+                <span class="made-with">{madeWith(entry)}</span>
               </div>
               <Viewer
                 job={entry.job}

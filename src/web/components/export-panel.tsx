@@ -1,4 +1,6 @@
 /** Taking the result away: the SVG (file or markup), the PNG preview, and the cap and t-shirt mockups. */
+import { useEffect, useState } from 'preact/hooks';
+
 import { jobFile, type Job } from '../api.js';
 
 interface ExportPanelProps {
@@ -26,14 +28,22 @@ export function ExportPanel(props: ExportPanelProps) {
   );
 }
 
+const MOCKUP_KINDS = ['cap', 'tshirt'] as const;
+type MockupKind = (typeof MOCKUP_KINDS)[number];
+
 export function Mockups(props: { job: Job }) {
   const { job } = props;
+  // The server renders each mockup on first request (about a second): say so until it arrives.
+  const [loaded, setLoaded] = useState<MockupKind[]>([]);
+  useEffect(() => {
+    setLoaded([]);
+  }, [job.id]);
   return (
     <section class="mockups" aria-labelledby="mockups-heading">
       <h2 id="mockups-heading">On a cap and a t-shirt</h2>
       <div class="mockup-grid">
-        {(['cap', 'tshirt'] as const).map((kind) => (
-          <figure>
+        {MOCKUP_KINDS.map((kind) => (
+          <figure class={loaded.includes(kind) ? '' : 'rendering'}>
             <a href={jobFile.mockup(job, kind)} target="_blank" rel="noopener">
               <img
                 src={jobFile.mockup(job, kind)}
@@ -41,9 +51,15 @@ export function Mockups(props: { job: Job }) {
                 width={600}
                 height={600}
                 loading="lazy"
+                onLoad={() => {
+                  setLoaded((kinds) => [...kinds, kind]);
+                }}
               />
             </a>
-            <figcaption>{kind === 'cap' ? 'Cap' : 'T-shirt'}</figcaption>
+            <figcaption>
+              {kind === 'cap' ? 'Cap' : 'T-shirt'}
+              {!loaded.includes(kind) && ' (rendering…)'}
+            </figcaption>
           </figure>
         ))}
       </div>
