@@ -378,12 +378,13 @@ export function App() {
           <button
             type="button"
             class="link"
+            aria-label="Keyboard shortcuts"
             aria-keyshortcuts="?"
             onClick={() => {
               setShortcutsOpen(true);
             }}
           >
-            Shortcuts <kbd>?</kbd>
+            <span class="wide-only">Shortcuts</span> <kbd>?</kbd>
           </button>
         </nav>
       </header>
