@@ -20,7 +20,7 @@ import { ShortcutsDialog } from './components/shortcuts.js';
 import { TunePanel } from './components/tune-panel.js';
 import { BACKDROPS, INITIAL_VIEW, Viewer, zoomedBy, type Original, type ViewState } from './components/viewer.js';
 import { pathCount } from './svg-view.js';
-import { firstImage, formatBytes, refusal } from './upload-checks.js';
+import { fileRefusal, firstImage, formatBytes, pixelRefusal, pixelSize, type PixelSize } from './upload-checks.js';
 
 /** The image a result was traced from, kept to compare with and to upload again. */
 interface Source {
@@ -51,11 +51,10 @@ function visitId(): string {
   return id;
 }
 
-async function sourceOf(file: File, isSample: boolean): Promise<Source> {
-  const bitmap = await createImageBitmap(file);
-  const original = { url: URL.createObjectURL(file), width: bitmap.width, height: bitmap.height };
-  bitmap.close();
-  return { file, original, isSample };
+async function sourceOf(file: File, isSample: boolean, known?: PixelSize): Promise<Source> {
+  const size = known ?? (await pixelSize(file));
+  if (!size) throw new ApiError(422, `${file.name} could not be read as an image.`);
+  return { file, original: { url: URL.createObjectURL(file), ...size }, isSample };
 }
 
 function problemFor(error: ApiError, retry: () => void, again: (() => void) | undefined): Problem {
@@ -182,19 +181,15 @@ export function App() {
   }
 
   async function upload(file: File) {
-    const why = await refusal(file, limits);
+    // Decoded once, and only when type and size allow: for the check, then for the viewer.
+    const refused = fileRefusal(file, limits);
+    const size = refused ? undefined : await pixelSize(file);
+    const why = refused ?? pixelRefusal(file, size, limits);
     if (why) {
       setProblem({ title: 'This file cannot be used', text: why });
       return;
     }
-    let source: Source;
-    try {
-      source = await sourceOf(file, false);
-    } catch {
-      setProblem({ title: 'This file cannot be used', text: `${file.name} could not be read as an image.` });
-      return;
-    }
-    trace(source, settings);
+    trace(await sourceOf(file, false, size), settings);
   }
 
   function sample() {

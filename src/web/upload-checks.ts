@@ -5,7 +5,6 @@
  */
 import type { Limits } from './api.js';
 
-const FORMATS: Record<string, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
 const EXTENSIONS: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -21,13 +20,19 @@ export function formatBytes(bytes: number): string {
 }
 
 function mediaType(file: File): string | undefined {
-  if (file.type in FORMATS) return file.type;
+  if (Object.values(EXTENSIONS).includes(file.type)) return file.type;
   if (file.type) return undefined;
   // Some systems give no type: the name's extension decides.
   return EXTENSIONS[file.name.split('.').pop()?.toLowerCase() ?? ''];
 }
 
-async function pixelSize(file: File): Promise<{ width: number; height: number } | undefined> {
+export interface PixelSize {
+  width: number;
+  height: number;
+}
+
+/** The image's size in pixels, or undefined when the browser cannot decode it. */
+export async function pixelSize(file: File): Promise<PixelSize | undefined> {
   try {
     const bitmap = await createImageBitmap(file);
     const size = { width: bitmap.width, height: bitmap.height };
@@ -38,28 +43,28 @@ async function pixelSize(file: File): Promise<{ width: number; height: number } 
   }
 }
 
-/** Why this file cannot be uploaded, or undefined when it can. */
-export async function refusal(file: File, limits: Limits | undefined): Promise<string | undefined> {
-  const type = mediaType(file);
-  if (!type) {
+/** Why this file cannot be uploaded, judged without decoding it (type, bytes), or undefined. */
+export function fileRefusal(file: File, limits: Limits | undefined): string | undefined {
+  if (!mediaType(file)) {
     return `${file.name || 'This file'} is not a PNG, JPEG or WebP image. Save the logo in one of these formats and try again.`;
   }
+  if (file.size === 0) return `${file.name || 'This file'} is empty.`;
   // Until GET /api has answered, the service alone checks the limits.
-  if (!limits) return undefined;
-  if (file.size > limits.upload_max_bytes) {
+  if (limits && file.size > limits.upload_max_bytes) {
     return `${file.name || 'This image'} is ${formatBytes(file.size)}; the limit is ${formatBytes(limits.upload_max_bytes)}. Export it smaller and try again.`;
   }
-  if (file.size === 0) return `${file.name || 'This file'} is empty.`;
-  const size = await pixelSize(file);
-  if (!size)
-    return `${file.name || 'This file'} could not be read as a ${FORMATS[type] ?? 'image'} image; it may be damaged.`;
+  return undefined;
+}
+
+/** Why an image of this size cannot be uploaded, or undefined. */
+export function pixelRefusal(file: File, size: PixelSize | undefined, limits: Limits | undefined): string | undefined {
+  if (!size) return `${file.name || 'This file'} could not be read as an image; it may be damaged.`;
+  if (!limits) return undefined;
   const { width, height } = size;
-  const shortest = Math.min(width, height);
-  const longest = Math.max(width, height);
-  if (shortest < limits.image_min_side_px) {
+  if (Math.min(width, height) < limits.image_min_side_px) {
     return `The image is ${width} x ${height} px; each side must be at least ${limits.image_min_side_px} px.`;
   }
-  if (longest > limits.image_max_side_px) {
+  if (Math.max(width, height) > limits.image_max_side_px) {
     return `The image is ${width} x ${height} px; each side must be at most ${limits.image_max_side_px} px. Scale it down and try again.`;
   }
   if (width * height > limits.image_max_megapixels * 1_000_000) {
