@@ -116,8 +116,9 @@ async function copyText(text: string, what: string, say: (text: string) => void)
 export function App() {
   const sessionId = useMemo(visitId, []);
   const [index, setIndex] = useState<ServiceIndex | undefined>();
-  const [history, setHistory] = useState<Entry[]>([]);
-  const [at, setAt] = useState(-1);
+  // One state, so a result that arrives after a step back or forth lands after the one shown then.
+  const [visit, setVisit] = useState<{ history: Entry[]; at: number }>({ history: [], at: -1 });
+  const { history, at } = visit;
   const [settings, setSettings] = useState<TraceSettings>({ ...DEFAULT_SETTING_VALUES });
   const [activity, setActivity] = useState<Activity | undefined>();
   const [problem, setProblem] = useState<Problem | undefined>();
@@ -146,8 +147,10 @@ export function App() {
   }
 
   function keep(next: Omit<Entry, 'receivedAt'>) {
-    setHistory((entries) => [...entries.slice(0, at + 1), { ...next, receivedAt: Date.now() }]);
-    setAt(at + 1);
+    setVisit((now) => ({
+      history: [...now.history.slice(0, now.at + 1), { ...next, receivedAt: Date.now() }],
+      at: now.at + 1,
+    }));
     setSettings(next.settings);
     setProblem(undefined);
   }
@@ -330,10 +333,10 @@ export function App() {
           setView((v) => ({ ...v, outline: !v.outline }));
         },
         '[': () => {
-          setAt((i) => Math.max(0, i - 1));
+          goTo(at - 1);
         },
         ']': () => {
-          setAt((i) => Math.min(history.length - 1, i + 1));
+          goTo(at + 1);
         },
         d: () => {
           if (entry) location.assign(api.jobFile.svgDownload(entry.job));
@@ -354,7 +357,7 @@ export function App() {
   function goTo(position: number) {
     const target = history[position];
     if (!target) return;
-    setAt(position);
+    setVisit((now) => ({ ...now, at: position }));
     setSettings(target.settings);
   }
 
