@@ -7,6 +7,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { COLOR_CHOICES, SMOOTHING_DESCRIPTION, SMOOTHING_MAX } from '../../core/setting-values.js';
 import type { TraceSettings } from '../api.js';
 
+/** The on/off settings, with what each does in a few words. */
+const SWITCHES: readonly ['transparent' | 'trim', string][] = [
+  ['transparent', 'Remove background'],
+  ['trim', 'Trim to the logo'],
+];
+
 interface TunePanelProps {
   settings: TraceSettings;
   /** False when there is no image to re-trace, or while a job runs. */
@@ -69,30 +75,20 @@ export function TunePanel(props: TunePanelProps) {
         </p>
       </div>
       <div class="switches">
-        <label class="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={settings.transparent}
-            disabled={!enabled}
-            onChange={(event) => {
-              onChange({ ...settings, transparent: event.currentTarget.checked });
-            }}
-          />
-          <span>Remove background</span>
-        </label>
-        <label class="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={settings.trim}
-            disabled={!enabled}
-            onChange={(event) => {
-              onChange({ ...settings, trim: event.currentTarget.checked });
-            }}
-          />
-          <span>Trim to the logo</span>
-        </label>
+        {SWITCHES.map(([name, label]) => (
+          <label class="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={settings[name]}
+              disabled={!enabled}
+              onChange={(event) => {
+                onChange({ ...settings, [name]: event.currentTarget.checked });
+              }}
+            />
+            <span>{label}</span>
+          </label>
+        ))}
       </div>
     </section>
   );
