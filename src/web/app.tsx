@@ -39,6 +39,8 @@ interface Entry {
   source: Source;
   /** When the page received it (ms), to know when the service deletes it. */
   receivedAt: number;
+  /** When the page received `traced`, whose lifetime a restored result shares. */
+  tracedAt: number;
 }
 
 /** One random id per visit (this tab), sent with every upload. */
@@ -97,10 +99,12 @@ function madeWith(entry: Entry): string {
   ].join(' · ');
 }
 
+/** A field that takes typed characters: there, keys are text, not shortcuts (radios, switches and sliders are not). */
+const KEYS_FOR_CHOICE = new Set(['radio', 'checkbox', 'range', 'file', 'button', 'submit', 'reset', 'color']);
+
 function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
-  );
+  if (target instanceof HTMLInputElement) return !KEYS_FOR_CHOICE.has(target.type);
+  return target instanceof HTMLElement && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
 /** Copies to the clipboard; says so, or why not (browsers allow it on https and localhost only). */
@@ -146,9 +150,11 @@ export function App() {
     }, 2500);
   }
 
-  function keep(next: Omit<Entry, 'receivedAt'>) {
+  /** Adds a result after the one shown; `receivedAt` defaults to now (a job made just now). */
+  function keep(next: Omit<Entry, 'receivedAt' | 'tracedAt'> & { receivedAt?: number; tracedAt?: number }) {
+    const receivedNow = Date.now();
     setVisit((now) => ({
-      history: [...now.history.slice(0, now.at + 1), { ...next, receivedAt: Date.now() }],
+      history: [...now.history.slice(0, now.at + 1), { receivedAt: receivedNow, tracedAt: receivedNow, ...next }],
       at: now.at + 1,
     }));
     setSettings(next.settings);
@@ -210,8 +216,11 @@ export function App() {
     void run(
       { kind: 'hiding' },
       async () => {
+        const { tracedAt } = entry;
+        // Showing every color again is the traced job itself, with the lifetime it already has.
         const job = hidden.length === 0 ? traced : await api.hideColors(traced.id, hidden);
-        keep({ job, traced, svg: await api.svgText(job), settings: made, source });
+        const receivedAt = hidden.length === 0 ? tracedAt : Date.now();
+        keep({ job, traced, svg: await api.svgText(job), settings: made, source, receivedAt, tracedAt });
       },
       () => {
         trace(source, made);

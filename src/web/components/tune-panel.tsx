@@ -6,6 +6,9 @@ import { useEffect, useState } from 'preact/hooks';
 
 import { COLOR_CHOICES, SMOOTHING_DESCRIPTION, SMOOTHING_MAX } from '../../core/setting-values.js';
 import type { TraceSettings } from '../api.js';
+import { Segmented } from './segmented.js';
+
+const COLOR_OPTIONS = COLOR_CHOICES.map((colors) => ({ value: colors, label: colors === 0 ? 'Auto' : String(colors) }));
 
 /** The on/off settings, with what each does in a few words. */
 const SWITCHES: readonly ['transparent' | 'trim', string][] = [
@@ -31,25 +34,16 @@ export function TunePanel(props: TunePanelProps) {
   return (
     <section class="panel" aria-labelledby="tune-heading">
       <h2 id="tune-heading">Tune</h2>
-      <fieldset class="colors" disabled={!enabled}>
-        <legend>Colors</legend>
-        <div class="segmented">
-          {COLOR_CHOICES.map((colors) => (
-            <label class="segment">
-              <input
-                type="radio"
-                name="colors"
-                value={colors}
-                checked={settings.colors === colors}
-                onChange={() => {
-                  onChange({ ...settings, colors });
-                }}
-              />
-              <span>{colors === 0 ? 'Auto' : colors}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <Segmented
+        name="colors"
+        legend="Colors"
+        options={COLOR_OPTIONS}
+        value={settings.colors}
+        disabled={!enabled}
+        onChange={(colors) => {
+          onChange({ ...settings, colors });
+        }}
+      />
       <div class="field">
         <label for="smoothing">
           Smoothing <output for="smoothing">{smoothing}</output>

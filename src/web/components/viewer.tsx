@@ -10,6 +10,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/ho
 
 import type { Job } from '../api.js';
 import { svgLook, svgUrl, type SvgLook } from '../svg-view.js';
+import { Segmented } from './segmented.js';
 
 export type Backdrop = 'checker' | 'light' | 'dark';
 export type CompareMode = 'swipe' | 'side';
@@ -18,6 +19,11 @@ export const BACKDROPS: readonly { value: Backdrop; label: string }[] = [
   { value: 'checker', label: 'Checkerboard' },
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },
+];
+
+const COMPARE_MODES: readonly { value: CompareMode; label: string }[] = [
+  { value: 'swipe', label: 'Swipe' },
+  { value: 'side', label: 'Side by side' },
 ];
 
 export const ZOOM_MAX = 16;
@@ -160,20 +166,16 @@ function ViewerToolbar(props: { view: ViewState; onView: (view: ViewState) => vo
   const { view, onView } = props;
   return (
     <div class="toolbar" role="toolbar" aria-label="Viewer">
-      <div class="segmented" role="radiogroup" aria-label="Compare">
-        {(['swipe', 'side'] as const).map((mode) => (
-          <button
-            type="button"
-            role="radio"
-            aria-checked={view.mode === mode}
-            onClick={() => {
-              onView({ ...view, mode });
-            }}
-          >
-            {mode === 'swipe' ? 'Swipe' : 'Side by side'}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        name="compare"
+        legend="Compare"
+        legendHidden
+        options={COMPARE_MODES}
+        value={view.mode}
+        onChange={(mode) => {
+          onView({ ...view, mode });
+        }}
+      />
       <div class="zoom">
         <button
           type="button"
@@ -208,20 +210,16 @@ function ViewerToolbar(props: { view: ViewState; onView: (view: ViewState) => vo
           Fit
         </button>
       </div>
-      <div class="segmented" role="radiogroup" aria-label="Backdrop">
-        {BACKDROPS.map((backdrop) => (
-          <button
-            type="button"
-            role="radio"
-            aria-checked={view.backdrop === backdrop.value}
-            onClick={() => {
-              onView({ ...view, backdrop: backdrop.value });
-            }}
-          >
-            {backdrop.label}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        name="backdrop"
+        legend="Backdrop"
+        legendHidden
+        options={BACKDROPS}
+        value={view.backdrop}
+        onChange={(backdrop) => {
+          onView({ ...view, backdrop });
+        }}
+      />
       <button
         type="button"
         class="toggle"
