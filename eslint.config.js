@@ -3,7 +3,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.venv/', 'dist/', 'native/', 'target/', 'coverage/', '.tap/', 'benchmarks/out/', 'benchmarks/sheets/'] },
+  {
+    ignores: [
+      '.venv/',
+      'dist/',
+      'native/',
+      'target/',
+      'coverage/',
+      '.tap/',
+      'benchmarks/out/',
+      'benchmarks/sheets/',
+      'artifacts/',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   tseslint.configs.stylisticTypeChecked,
