@@ -2,9 +2,12 @@
  * Browser-test helpers: Debian's Chromium driven by playwright-core against
  * the app built in the test process, a page that records what must never
  * happen (requests off the test server's origin, console errors, uncaught
- * errors, CSP violations), and the page-side work as text. The root tsconfig
- * has no DOM types, so code that runs in the page is written as strings, like
- * scripts/screenshot-portal.ts does; that also keeps tsx's helpers out of it.
+ * errors, CSP violations), and the page-side work. The root tsconfig has no
+ * DOM types, so code that runs in the page is a string evaluated as an
+ * expression (like scripts/screenshot-portal.ts), or a small anonymous
+ * function over the few element fields it reads, typed locally. Waiting is
+ * polled from here (waitUntil): Playwright polls a string predicate through
+ * eval in the page, which the page's CSP refuses.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -187,11 +190,11 @@ export function postsTo(watch: Watch, path: string): number {
 
 /**
  * Answers the page's requests for a job's cap and t-shirt mockups with a
- * plain 1200 px PNG (their size) instead of the service's rendering. Each new job makes the
- * page ask for both, and the service renders them on first request (about a
- * second of CPU each, the first ones longer) in the test's own process, which
- * slows every request after. A test that makes many jobs and is not about the
- * mockups uses this; one page per run still loads them for real.
+ * plain PNG of their size instead of the service's rendering. Each new job
+ * makes the page ask for both, and the service renders them on first request
+ * (a few hundred ms of CPU each, the first ones seconds) in the test's own
+ * process, which slows every request after. A page that makes many jobs and
+ * is not about the mockups uses this; one page per run loads them for real.
  */
 export async function standInMockups(page: Page): Promise<void> {
   const body = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#d0d4da' } })
@@ -267,8 +270,7 @@ const FOCUS_RING = `(() => {
   const ringOf = (element) => {
     if (!element) return 0;
     const style = getComputedStyle(element);
-    const outline = style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth) || 0;
-    return outline > 0 || style.boxShadow !== 'none' ? Math.max(outline, 1) : 0;
+    return style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth) || 0;
   };
   const label = active.closest('label');
   const name =
@@ -283,7 +285,7 @@ const FOCUS_RING = `(() => {
   };
 })()`;
 
-/** The focused element's name (aria-label, its label's text or its own) and its focus ring's width in px. */
+/** The focused element's name (aria-label, its label's text or its own) and its focus outline's width in px. */
 export async function focused(page: Page): Promise<{ name: string; ring: number }> {
   return page.evaluate<{ name: string; ring: number }>(FOCUS_RING);
 }

@@ -40,11 +40,9 @@ t.test('trim is an optional urlencoded form field, default true', async (t) => {
   t.not(trimmed.id, whole.id);
   // The built-in logo's art starts at (80, 60) of its 640 x 400 canvas.
   t.same(whole.source_offset, { x: 0, y: 0 }, 'an untrimmed SVG starts at the corner of the image');
-  t.ok(
-    Math.abs(trimmed.source_offset.x - 80) <= 1 && Math.abs(trimmed.source_offset.y - 60) <= 1,
-    'trim says where the cropped SVG sits',
-  );
-  t.ok(trimmed.source_offset.x + trimmed.width <= 640 && trimmed.source_offset.y + trimmed.height <= 400);
+  const offset = trimmed.source_offset as { x: number; y: number };
+  t.ok(Math.abs(offset.x - 80) <= 1 && Math.abs(offset.y - 60) <= 1, 'trim says where the cropped SVG sits');
+  t.ok(offset.x + Number(trimmed.width) <= 640 && offset.y + Number(trimmed.height) <= 400, 'inside the image');
 });
 
 t.test('GET /api/sample.png is the image the sandbox traces', async (t) => {

@@ -364,7 +364,7 @@ if (cannotRun) {
     const radio = (name: string) => page.getByRole('radio', { name, exact: true });
     await radio('Swipe').focus();
     await page.keyboard.press('ArrowRight');
-    t.ok(await radio('Side by side').isChecked(), 'ArrowRight in the Compare radio group picks Side by side', {});
+    t.ok(await radio('Side by side').isChecked(), 'ArrowRight in the Compare radio group picks Side by side');
     await radio('Side by side').focus();
     await page.keyboard.press('Space');
     t.ok(await radio('Side by side').isChecked(), 'Space picks Side by side');
@@ -383,7 +383,7 @@ if (cannotRun) {
     // And with the focus on a choice just made (the Colors radio): a radio is not a text field.
     await radio('2').focus();
     await page.keyboard.press('m');
-    t.ok(await radio('Side by side').isChecked(), 'M works while a radio has the focus', {});
+    t.ok(await radio('Side by side').isChecked(), 'M works while a radio has the focus');
     await stage.focus();
     if (await radio('Side by side').isChecked()) await page.keyboard.press('m');
     await page.getByRole('button', { name: 'Outlines' }).click();
@@ -450,7 +450,7 @@ if (cannotRun) {
         () => true,
         () => false,
       );
-    t.ok(saidInTime, 'once the shown job is gone, the page says it has expired', {});
+    t.ok(saidInTime, 'once the shown job is gone, the page says it has expired');
   });
 
   t.test('nothing left the origin, nothing logged an error or broke the CSP', async (t) => {
