@@ -41,7 +41,9 @@ export type ServiceErrorCode =
   /** A kit export without the review token of that very revision. */
   | 'REVIEW_REQUIRED'
   /** The request is well-formed but asks for something that cannot be done. */
-  | 'UNPROCESSABLE';
+  | 'UNPROCESSABLE'
+  /** The store cannot write (its disk is full or read-only); what it holds can still be read. */
+  | 'STORAGE_UNAVAILABLE';
 
 export interface ServiceErrorDetails {
   /** The token or upload id the failure is about, as the caller sent it. */
@@ -102,3 +104,17 @@ export const busy = (retryAfterSeconds: number) =>
 export const reviewRequired = (message: string) => new ServiceError('REVIEW_REQUIRED', message);
 
 export const unprocessable = (message: string) => new ServiceError('UNPROCESSABLE', message);
+
+/** Seconds a caller should wait before retrying a write the store refused: freeing a disk takes a person. */
+const STORAGE_RETRY_AFTER_SECONDS = 60;
+
+/** `cause` is the store's own failure, kept for the log. */
+export function storageUnavailable(cause: unknown): ServiceError {
+  const error = new ServiceError(
+    'STORAGE_UNAVAILABLE',
+    'The service cannot store new results right now (its storage is full or read-only); results already stored are kept and can still be downloaded.',
+    { retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS },
+  );
+  error.cause = cause;
+  return error;
+}

@@ -3,7 +3,7 @@
  * service: creating a job with its SVG and other files, finding a live one,
  * reading its files, and keeping renderings of its SVG with them.
  */
-import { jobExpired, jobNotFound } from './errors.js';
+import { isServiceError, jobExpired, jobNotFound } from './errors.js';
 import { isWellFormedToken, newToken } from './tokens.js';
 import type { JobRecord, JobStore } from './job-store.js';
 
@@ -71,7 +71,12 @@ export function jobRecords({ store, ttlSeconds, now }: JobRecordsOptions): JobRe
       const cached = await store.readFile(job.id, name);
       if (cached) return cached;
       const bytes = await render(await svgText(job));
-      await store.writeFile(job.id, name, bytes);
+      try {
+        await store.writeFile(job.id, name, bytes);
+      } catch (error) {
+        // A full or read-only disk only loses the cache: the rendering is served, and made again next time.
+        if (!isServiceError(error, 'STORAGE_UNAVAILABLE')) throw error;
+      }
       return bytes;
     },
   };

@@ -149,6 +149,8 @@ function fromServiceError(error: ServiceError, terms: ServiceTerms): WireError {
       return message(422, error.message);
     case 'ABORTED':
       return message(503, 'The trace was cancelled because the client disconnected.');
+    case 'STORAGE_UNAVAILABLE':
+      return message(503, `${error.message} Please retry after Retry-After seconds.`, retryAfter);
     default:
       return message(500, 'Internal server error. The problem was logged.');
   }

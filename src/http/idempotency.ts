@@ -105,14 +105,20 @@ async function idempotency(app: FastifyInstance): Promise<void> {
     const claim = request[claimedKey];
     if (!claim || claim.settled || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     claim.settled = true;
-    await store.completeIdempotencyKey(claim.key, {
-      fingerprint: claim.fingerprint,
-      statusCode: reply.statusCode,
-      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      body: payload,
-      // The result was created after the claim, so the key never outlives it.
-      expiresAt: claim.claimedAt + (request.routeOptions.config.replayForSeconds ?? jobTtlSeconds) * 1000,
-    });
+    try {
+      await store.completeIdempotencyKey(claim.key, {
+        fingerprint: claim.fingerprint,
+        statusCode: reply.statusCode,
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        body: payload,
+        // The result was created after the claim, so the key never outlives it.
+        expiresAt: claim.claimedAt + (request.routeOptions.config.replayForSeconds ?? jobTtlSeconds) * 1000,
+      });
+    } catch (error) {
+      // The result is stored and answered; only its replay is lost, so a retry with this key runs again.
+      request.log.error({ err: error }, 'could not store the response of an Idempotency-Key');
+      await store.releaseIdempotencyKey(claim.key);
+    }
     return payload;
   });
 

@@ -184,7 +184,10 @@ export function guide({ mcpUrl, versioning, idempotency, limits, terms }: GuideI
             'Invalid field values; an image that cannot be traced; a key reused with other parameters; hiding every color',
           ],
           ['429', 'Another job is being processed; retry after Retry-After seconds'],
-          ['503', 'GET /api/stats when live stats are unavailable'],
+          [
+            '503',
+            "GET /api/stats when live stats are unavailable; a request that stores a result while the server's storage is full or read-only (with Retry-After)",
+          ],
         ],
       },
     },

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
-import { isImageError, ServiceError } from '../core/errors.js';
+import { isImageError, isServiceError, ServiceError } from '../core/errors.js';
 import type { ServiceTerms } from '../core/terms.js';
 
 export interface ToolLog {
@@ -67,6 +67,8 @@ function fromServiceError(error: ServiceError, terms: ServiceTerms): string | nu
       );
     case 'UNPROCESSABLE':
       return error.message;
+    case 'STORAGE_UNAVAILABLE':
+      return `${error.message} Retry this call in about ${retryAfter} seconds.`;
     default:
       return null;
   }
@@ -86,6 +88,8 @@ export async function asToolResult(
     return await work();
   } catch (error) {
     const message = error instanceof ServiceError ? fromServiceError(error, terms) : null;
+    // A store that cannot write needs a person, so it is logged although the agent gets its answer.
+    if (isServiceError(error, 'STORAGE_UNAVAILABLE')) log.error({ err: error, tool }, 'MCP tool could not store');
     if (message) return toolError(message);
     log.error({ err: error, tool }, 'MCP tool failed');
     return toolError(`${tool} failed because of a fault in the service; it was logged. Retry shortly.`);

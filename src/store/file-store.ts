@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import Value from 'typebox/value';
 
+import { storageUnavailable } from '../core/errors.js';
 import {
   JobRecordSchema,
   UploadRecordSchema,
@@ -63,6 +64,19 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
+/** The errors of a disk that is full, over quota, read-only or refuses this process: the store cannot write. */
+const CANNOT_WRITE = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EROFS', 'EACCES', 'EPERM']);
+
+/** A write's failure as callers should see it: a full or read-only disk is the service's 503, not a fault. */
+function writeFailure(error: unknown): unknown {
+  return CANNOT_WRITE.has((error as NodeJS.ErrnoException).code ?? '') ? storageUnavailable(error) : error;
+}
+
+/** Removes `path` if it can; a disk that refuses (read-only) leaves it for the next sweep or start. */
+async function removeIfPossible(path: string): Promise<void> {
+  await rm(path, { recursive: true, force: true }).catch(() => undefined);
+}
+
 export async function openFileStore(options: FileStoreOptions): Promise<JobStore> {
   const now = options.now ?? Date.now;
   const expiredTokenMemoryMs = options.expiredTokenMemoryMs ?? 7 * 24 * 3600 * 1000;
@@ -81,14 +95,15 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
   const cache = byteCache(options.fileCacheBytes ?? 64 * 1024 * 1024);
   const claims = new Map<string, { fingerprint: string; until: number }>();
 
+  /** Writes `data` beside its place and renames it in, so a reader (or a restart after a crash) never sees part of it. */
   async function writeAtomically(path: string, data: string | Buffer): Promise<void> {
     const temporary = join(dirs.tmp, randomUUID());
     try {
       await writeFile(temporary, data);
       await rename(temporary, path);
     } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
+      await removeIfPossible(temporary);
+      throw writeFailure(error);
     }
   }
 
@@ -105,20 +120,28 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
     return job && job.expiresAt > now() ? job : undefined;
   }
 
-  /** Deletes the job's record and files, leaving the marker that its token expired. */
+  /** Leaves the marker that the id once lived; a disk that refuses it only makes the id "unknown" sooner. */
+  async function markExpired(id: string): Promise<void> {
+    await writeFile(expiredMarkerPath(id), '').catch(() => undefined);
+  }
+
+  /**
+   * Deletes the job's record and files, leaving the marker that its token expired. It is gone from
+   * memory at once; on a read-only disk its files wait for a later sweep or start.
+   */
   async function expire(id: string): Promise<void> {
     jobs.delete(id);
     for (const key of [...cache.keys()]) if (key.startsWith(`${id}/`)) cache.delete(key);
-    await writeFile(expiredMarkerPath(id), '');
-    await rm(recordPath(id), { force: true });
-    await rm(join(dirs.files, id), { recursive: true, force: true });
+    await markExpired(id);
+    await removeIfPossible(recordPath(id));
+    await removeIfPossible(join(dirs.files, id));
   }
 
   async function expireUpload(id: string): Promise<void> {
     uploads.delete(id);
-    await writeFile(expiredMarkerPath(id), '');
-    await rm(uploadRecordPath(id), { force: true });
-    await rm(uploadImagePath(id), { force: true });
+    await markExpired(id);
+    await removeIfPossible(uploadRecordPath(id));
+    await removeIfPossible(uploadImagePath(id));
   }
 
   /** Expires every record of `records` whose time is up; returns how many. */
@@ -190,15 +213,40 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
     }
   }
 
+  /**
+   * What a process stopped mid-write (killed, or its machine lost power) leaves behind: temporary
+   * files, the files of a job whose record was never written, an upload's image without its record.
+   * None of it was ever visible; all of it goes.
+   */
+  async function removeLeftoversOfStoppedWrites(): Promise<void> {
+    for (const entry of await readdir(dirs.tmp)) await removeIfPossible(join(dirs.tmp, entry));
+    for (const entry of await readdir(dirs.files)) {
+      const recorded = jobs.has(entry) || (await stat(recordPath(entry)).catch(() => null));
+      if (!recorded) await removeIfPossible(join(dirs.files, entry));
+    }
+    for (const entry of await readdir(dirs.uploads)) {
+      if (entry.endsWith('.image') && !uploads.has(entry.slice(0, -'.image'.length))) {
+        await removeIfPossible(join(dirs.uploads, entry));
+      }
+    }
+  }
+
   const store: JobStore = {
     async createJob(job, files) {
       if (!SAFE_ID.test(job.id)) throw new Error(`unsafe job id ${JSON.stringify(job.id)}`);
-      await mkdir(join(dirs.files, job.id), { recursive: true });
-      for (const [name, bytes] of Object.entries(files)) {
-        if (!SAFE_FILE_NAME.test(name)) throw new Error(`unsafe file name ${JSON.stringify(name)}`);
-        await writeAtomically(filePath(job.id, name), bytes);
+      const names = Object.keys(files);
+      const unsafe = names.find((name) => !SAFE_FILE_NAME.test(name));
+      if (unsafe !== undefined) throw new Error(`unsafe file name ${JSON.stringify(unsafe)}`);
+      try {
+        // Not recursive: Node reports a read-only disk under a recursive mkdir as ENOENT.
+        await mkdir(join(dirs.files, job.id));
+        for (const [name, bytes] of Object.entries(files)) await writeAtomically(filePath(job.id, name), bytes);
+        // The record goes last: a job is visible, now and after a restart, only once every file is in place.
+        await writeAtomically(recordPath(job.id), JSON.stringify(job));
+      } catch (error) {
+        await removeIfPossible(join(dirs.files, job.id));
+        throw writeFailure(error);
       }
-      await writeAtomically(recordPath(job.id), JSON.stringify(job));
       jobs.set(job.id, job);
     },
 
@@ -233,7 +281,7 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
       if (!liveJob(id)) return;
       if (!SAFE_FILE_NAME.test(name)) throw new Error(`unsafe file name ${JSON.stringify(name)}`);
       await writeAtomically(filePath(id, name), bytes);
-      if (!liveJob(id)) await rm(filePath(id, name), { force: true });
+      if (!liveJob(id)) await removeIfPossible(filePath(id, name));
     },
 
     async addFileOnce(id, name, bytes) {
@@ -241,13 +289,13 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
       if (!SAFE_FILE_NAME.test(name)) throw new Error(`unsafe file name ${JSON.stringify(name)}`);
       // link() refuses an existing name, so the first complete file wins and no reader sees a partial one.
       const temporary = join(dirs.tmp, randomUUID());
-      await writeFile(temporary, bytes);
       try {
+        await writeFile(temporary, bytes);
         await link(temporary, filePath(id, name));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw writeFailure(error);
       } finally {
-        await rm(temporary, { force: true });
+        await removeIfPossible(temporary);
       }
       return liveJob(id) ? readFile(filePath(id, name)) : null;
     },
@@ -265,7 +313,7 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
         await writeAtomically(uploadRecordPath(upload.id), JSON.stringify(upload));
       } catch (error) {
         uploads.delete(upload.id);
-        await rm(uploadImagePath(upload.id), { force: true });
+        await removeIfPossible(uploadImagePath(upload.id));
         throw error;
       }
       return { stored: true };
@@ -325,13 +373,9 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
 
   await loadRecords(dirs.jobs, (value): value is JobRecord => Value.Check(JobRecordSchema, value), jobs);
   await loadRecords(dirs.uploads, (value): value is UploadRecord => Value.Check(UploadRecordSchema, value), uploads);
-  // An image whose record was never written (the process stopped in between) belongs to no upload.
-  for (const entry of await readdir(dirs.uploads)) {
-    if (entry.endsWith('.image') && !uploads.has(entry.slice(0, -'.image'.length))) {
-      await rm(join(dirs.uploads, entry), { force: true });
-    }
-  }
-  await store.sweepExpired();
+  await removeLeftoversOfStoppedWrites();
+  // A read-only disk still serves what it holds; the sweep tries again on its timer.
+  await store.sweepExpired().catch(() => undefined);
   const interval = options.sweepIntervalMs ?? 60_000;
   const timer =
     interval > 0

@@ -91,7 +91,9 @@ t.test('every operation documents its parameters, headers, bodies and error bodi
     }
   }
   const vectorize = document.paths['/api/vectorize']?.post;
-  t.same(Object.keys(vectorize?.responses ?? {}).sort(), ['200', '400', '409', '413', '422', '429']);
+  // The spec's six, and the 503 of a full or read-only disk (issue 13: every reachable status is declared).
+  t.same(Object.keys(vectorize?.responses ?? {}).sort(), ['200', '400', '409', '413', '422', '429', '503']);
+  t.equal(vectorize?.responses['503']?.headers?.['Retry-After']?.schema.type, 'integer');
   t.same(Object.keys(vectorize?.requestBody?.content ?? {}), ['multipart/form-data']);
   t.same(Object.keys(vectorize?.requestBody?.content['multipart/form-data']?.schema.properties ?? {}), [
     'file',
@@ -110,6 +112,7 @@ t.test('every operation documents its parameters, headers, bodies and error bodi
     '409',
     '422',
     '429',
+    '503',
   ]);
   t.same(Object.keys(document.paths['/api/jobs/{token}/kit']?.post?.responses['404']?.content ?? {}), [
     'application/json',

@@ -1,4 +1,4 @@
-import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import t from 'tap';
@@ -7,6 +7,7 @@ import { newToken } from '../../src/core/tokens.js';
 import { openFileStore } from '../../src/store/file-store.js';
 import type { JobRecord, UploadRecord } from '../../src/core/job-store.js';
 import { newDataDir, type Teardown } from '../helpers/app.js';
+import { mountSmallDisk } from '../helpers/small-disk.js';
 
 function jobRecord(now: number, ttlMs: number, id = newToken()): JobRecord {
   return {
@@ -338,3 +339,80 @@ t.test(
     t.equal(await read('big'), 'BIG', 'a file larger than the bound is never kept');
   },
 );
+
+t.test('what a stopped process half wrote is removed on open; complete jobs keep their files', async (t) => {
+  const { store, clock, dir } = await clockedStore(t);
+  const kept = jobRecord(clock.now, 60_000);
+  await store.createJob(kept, { 'logo.svg': Buffer.from('<svg/>') });
+  await store.close();
+  // A kill between a job's files and its record, and in the middle of a temporary write.
+  const unrecorded = newToken();
+  await mkdir(join(dir, 'files', unrecorded));
+  await writeFile(join(dir, 'files', unrecorded, 'logo.svg'), '<svg');
+  await writeFile(join(dir, 'tmp', 'cut-short'), '{"id":');
+  const reopened = await openFileStore({ dir, sweepIntervalMs: 0, now: () => clock.now });
+  t.teardown(() => reopened.close());
+  t.same(await readdir(join(dir, 'files')), [kept.id]);
+  t.same(await readdir(join(dir, 'tmp')), []);
+  t.same(await reopened.getJob(unrecorded), { state: 'unknown' });
+  t.equal((await reopened.readFile(kept.id, 'logo.svg'))?.toString(), '<svg/>');
+});
+
+t.test('a full disk refuses new jobs and uploads as STORAGE_UNAVAILABLE and keeps what it holds', async (t) => {
+  const disk = await mountSmallDisk(t, 2);
+  if ('unavailable' in disk) return void t.pass('a small disk', { skip: disk.unavailable });
+  const clock = { now: Date.now() };
+  const store = await openFileStore({ dir: disk.dir, sweepIntervalMs: 0, now: () => clock.now });
+  t.teardown(() => store.close());
+  const kept = jobRecord(clock.now, 60_000);
+  await store.createJob(kept, { 'logo.svg': Buffer.from('<svg/>') });
+
+  await disk.fill();
+  const refused = jobRecord(clock.now, 60_000);
+  await t.rejects(store.createJob(refused, { 'logo.svg': Buffer.alloc(64 * 1024) }), {
+    code: 'STORAGE_UNAVAILABLE',
+    cause: { code: 'ENOSPC' },
+  });
+  t.same(await store.getJob(refused.id), { state: 'unknown' }, 'the refused job was never made');
+  await t.rejects(store.createUpload(uploadRecord(clock.now, 60_000), Buffer.alloc(64 * 1024), 10), {
+    code: 'STORAGE_UNAVAILABLE',
+  });
+  await t.rejects(store.addFileOnce(kept.id, 'review-token', Buffer.alloc(64 * 1024)), {
+    code: 'STORAGE_UNAVAILABLE',
+  });
+  t.equal((await store.readFile(kept.id, 'logo.svg'))?.toString(), '<svg/>', 'what was stored is still read');
+  t.same(await readdir(join(disk.dir, 'tmp')), [], 'no temporary file is left');
+  t.same(await readdir(join(disk.dir, 'files')), [kept.id], 'no part of the refused job is left');
+
+  await disk.free();
+  await store.createJob(refused, { 'logo.svg': Buffer.from('<svg/>') });
+  t.equal((await store.getJob(refused.id)).state, 'live', 'writes work again once there is room');
+});
+
+t.test('a read-only disk serves what it holds, refuses writes, and still expires jobs', async (t) => {
+  const disk = await mountSmallDisk(t, 2);
+  if ('unavailable' in disk) return void t.pass('a small disk', { skip: disk.unavailable });
+  const clock = { now: Date.now() };
+  const store = await openFileStore({ dir: disk.dir, sweepIntervalMs: 0, now: () => clock.now });
+  t.teardown(() => store.close());
+  const lasting = jobRecord(clock.now, 60_000);
+  const brief = jobRecord(clock.now, 1_000);
+  await store.createJob(lasting, { 'logo.svg': Buffer.from('<svg/>') });
+  await store.createJob(brief, { 'logo.svg': Buffer.from('<svg/>') });
+
+  await disk.readOnly();
+  await t.rejects(store.createJob(jobRecord(clock.now, 60_000), { 'logo.svg': Buffer.from('<svg/>') }), {
+    code: 'STORAGE_UNAVAILABLE',
+    cause: { code: 'EROFS' },
+  });
+  await t.rejects(store.writeFile(lasting.id, 'preview.png', Buffer.from('png')), { code: 'STORAGE_UNAVAILABLE' });
+  t.equal((await store.readFile(lasting.id, 'logo.svg'))?.toString(), '<svg/>');
+  clock.now += 1_000;
+  t.same(await store.getJob(brief.id), { state: 'expired' }, 'an expired job is expired although its files stay');
+  t.same(await store.sweepExpired().catch((error: unknown) => error), { jobs: 0, uploads: 0, idempotencyKeys: 0 });
+
+  const reopened = await openFileStore({ dir: disk.dir, sweepIntervalMs: 0, now: () => clock.now });
+  t.teardown(() => reopened.close());
+  t.equal((await reopened.getJob(lasting.id)).state, 'live', 'a server starts on a read-only disk');
+  await disk.writable();
+});
