@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { Config } from './config.js';
 import { createCore, type ConcurrencyGate, type JobStore, type Tracer } from './core/index.js';
+import { JSON_BODY_MAX_BYTES } from './core/limits.js';
 import { answerClientError, answerFrameworkError } from './http/errors.js';
 import httpApi from './http/index.js';
 import { SERVICE_VERSIONS, type VersionTable } from './http/versioning.js';
@@ -30,10 +31,18 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const versions = options.versions ?? SERVICE_VERSIONS;
+  const requestTimeout = config.requestTimeoutSeconds * 1000;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    requestTimeout,
+    // Node checks the timeouts every 30 s by default; a short timeout is checked often enough to mean it.
+    // Headers alone may not take longer than the whole request.
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, requestTimeout / 4)),
+    },
     trustProxy: config.trustProxy,
-    bodyLimit: 64 * 1024,
+    bodyLimit: JSON_BODY_MAX_BYTES,
     // Unknown fields are errors (a misspelt "smothing" must not pass as a default), not silently dropped;
     // types are never converted (text fields are read as their declared types first: http/text-fields.ts).
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: false } },

@@ -18,6 +18,8 @@ export interface Config {
   maxConcurrentJobs: number;
   /** Most CPU time one trace may use; past it the image is refused as too complex for a logo (422). */
   traceDeadlineMs: number;
+  /** Longest a request may take to arrive (headers and body); a slower one gets 408 and its connection closes. */
+  requestTimeoutSeconds: number;
   /** MCP temporary uploads alive at once (each up to UPLOAD_MAX_BYTES for UPLOAD_TTL_SECONDS); one more gets 429. */
   maxLiveUploads: number;
   /** Public address for absolute URLs (no trailing slash); null derives it from each request. */
@@ -95,6 +97,9 @@ export function loadConfig(env: Env = process.env): Config {
     // The corpus's slowest logo traces in about 0.5 s and the largest image in under 1 s; 1.5 s keeps
     // the gate's worst hold under 2 s.
     traceDeadlineMs: integer(env, 'TRACE_DEADLINE_MS', 1500, 100, 600_000),
+    // A 10 MB upload over a slow mobile link (1 Mbit/s) takes about 85 s; a client that trickles slower
+    // only holds a connection.
+    requestTimeoutSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', 120, 1, 3600),
     baseUrl: baseUrl(env),
     sponsorsFile: sponsorsFile === undefined ? null : resolve(sponsorsFile),
     statsEnabled: flag(env, 'STATS_ENABLED', true),

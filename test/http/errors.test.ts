@@ -116,6 +116,30 @@ t.test("requests Node's HTTP parser refuses get the error body, Service-Version 
   t.equal((await fetch(`${base}/api/health`)).status, 200, 'the server keeps serving');
 });
 
+t.test('a request that arrives too slowly gets 408 in the error format, and its connection is closed', async (t) => {
+  const { app } = await buildTestApp(t, { REQUEST_TIMEOUT_SECONDS: '1' });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const cases: [string, string][] = [
+    // Headers that never end (slowloris), and a body that stops halfway.
+    ['slow headers', 'GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n'],
+    [
+      'slow body',
+      'POST /api/vectorize HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\n' +
+        'Content-Length: 100000\r\n\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n',
+    ],
+  ];
+  for (const [label, raw] of cases) {
+    const started = Date.now();
+    const answer = await rawExchange(base, raw);
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    t.match(head, /^HTTP\/1.1 408 /, `${label}: 408`);
+    t.match(head, /\r\nService-Version: \d{4}-\d{2}-\d{2}\r\n/i, `${label}: Service-Version`);
+    t.match(JSON.parse(body), { detail: /took too long/ }, `${label}: a detail`);
+    t.ok(Date.now() - started < 3000, `${label}: refused within the timeout and a check interval`);
+  }
+  t.equal((await fetch(`${base}/api/health`)).status, 200, 'the server keeps serving');
+});
+
 t.test('a malformed URL, refused before routing, gets CORS and nosniff too', async (t) => {
   const { app } = await buildTestApp(t);
   const res = await app.inject({ method: 'GET', url: '/api/jobs/%E0%A4%A' });
