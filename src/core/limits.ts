@@ -11,6 +11,9 @@ export const IMAGE_MAX_SIDE_PX = 6000;
 export const IMAGE_MAX_PIXELS = 20_000_000;
 export const IMAGE_FORMATS = ['PNG', 'JPEG', 'WebP'] as const;
 
+/** Largest JSON request body (the MCP endpoint, which carries images, has its own). */
+export const JSON_BODY_MAX_BYTES = 64 * 1024;
+
 /** Most palette colors one visibility request may hide. */
 export const HIDDEN_COLORS_MAX = 32;
 export const KIT_NAME_MAX_CHARS = 80;

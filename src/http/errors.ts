@@ -114,7 +114,7 @@ function fromValidation(error: FastifyError, request: FastifyRequest): WireError
   if (part !== 'path') return { status: 422, body: { detail: problems } };
   // A path that names no resource is "not found", whatever is wrong with it.
   const reasons = problems.map((p) => `${p.loc.slice(1).join('.')} ${p.msg}`).join('; ');
-  return message(404, `Not found: ${request.url.split('?')[0]} (${reasons})`);
+  return message(404, `Not found: ${shortened(request.url.split('?')[0] ?? '')} (${reasons})`);
 }
 
 /** A failure of the core as a REST client reads it: its status, and what to do next. */
@@ -172,7 +172,11 @@ function toWire(error: FastifyError | Error, request: FastifyRequest): WireError
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return bodyProblem(fastifyError.message, 'json_invalid');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return message(413, 'The request body is too large.');
+      // 413 is the spec's answer for an upload over its limit only; a JSON body past its bound is invalid.
+      return bodyProblem(
+        `the request body is larger than ${spokenBytes(request.routeOptions.bodyLimit)}`,
+        'body_too_large',
+      );
     case 'FST_REQ_FILE_TOO_LARGE':
       return message(413, UPLOAD_TOO_LARGE);
     case 'FST_FILES_LIMIT':
@@ -201,10 +205,19 @@ function bareErrorHeaders(currentVersion: string): Record<string, string> {
  */
 export function answerFrameworkError(currentVersion: string) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
-    request.log.info({ err: error }, 'request rejected before routing');
-    const body: ErrorBody = { detail: `Not found: the URL is malformed (${error.message})` };
+    const path = shortened(request.url.split('?')[0] ?? '');
+    const reason = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is too long' : 'the URL is malformed';
+    request.log.info({ code: error.code, path }, 'request rejected before routing');
+    const body: ErrorBody = { detail: `Not found: ${request.method} ${path} (${reason})` };
     void reply.code(404).headers(bareErrorHeaders(currentVersion)).send(body);
   };
+}
+
+/** Longest piece of a request's URL echoed in a detail or log line: the URL is the caller's, of any length. */
+const MAX_ECHOED_CHARS = 120;
+
+function shortened(text: string): string {
+  return text.length > MAX_ECHOED_CHARS ? `${text.slice(0, MAX_ECHOED_CHARS - 1)}…` : text;
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
@@ -253,7 +266,7 @@ function unrouted(request: FastifyRequest): WireError {
       Allow: allowed.join(', '),
     });
   }
-  return message(404, `Not found: ${request.method} ${path}`);
+  return message(404, `Not found: ${request.method} ${shortened(path)}`);
 }
 
 async function errorHandling(app: FastifyInstance): Promise<void> {

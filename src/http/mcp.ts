@@ -10,7 +10,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
-import { UPLOAD_MAX_BYTES } from '../core/limits.js';
+import { JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '../core/limits.js';
 import { spokenBytes } from '../core/terms.js';
 import { createMcpServer } from '../mcp/index.js';
 import { clientLeft } from './client-gone.js';
@@ -22,7 +22,7 @@ import { VERSION_HEADER } from './versioning.js';
 export const MCP_PATHS = [MCP_PATH, MCP_PATH.replace(/\/$/, '')] as const;
 
 /** A JSON-RPC request carrying a whole image of the largest upload as base64, with room for the envelope. */
-const MCP_BODY_LIMIT = Math.ceil(UPLOAD_MAX_BYTES / 3) * 4 + 64 * 1024;
+const MCP_BODY_LIMIT = Math.ceil(UPLOAD_MAX_BYTES / 3) * 4 + JSON_BODY_MAX_BYTES;
 
 /** JSON-RPC codes: -32700 parse error, -32600 invalid request, -32603 internal, -32000 server-defined. */
 function jsonRpcErrorBody(code: number, message: string): string {
