@@ -27,7 +27,10 @@ export interface JobRecords {
   /** A file of the job, or JOB_EXPIRED when the job expired between lookup and read. */
   file: (job: JobRecord, name: string) => Promise<Buffer>;
   svgText: (job: JobRecord) => Promise<string>;
-  /** A rendering of the job's SVG kept with its files as `name`, made on first request. */
+  /**
+   * A rendering of the job's SVG kept with its files as `name`, made on first request; requests that
+   * arrive while it is being made share that one rendering.
+   */
   rendering: (job: JobRecord, name: string, render: (svg: string) => Promise<Buffer>) => Promise<Buffer>;
 }
 
@@ -40,6 +43,19 @@ export function jobRecords({ store, ttlSeconds, now }: JobRecordsOptions): JobRe
 
   async function svgText(job: JobRecord): Promise<string> {
     return (await file(job, SVG_FILE)).toString('utf8');
+  }
+
+  const inFlight = new Map<string, Promise<Buffer>>();
+
+  async function renderAndKeep(job: JobRecord, name: string, render: (svg: string) => Promise<Buffer>) {
+    const bytes = await render(await svgText(job));
+    try {
+      await store.writeFile(job.id, name, bytes);
+    } catch (error) {
+      // A full or read-only disk only loses the cache: the rendering is served, and made again next time.
+      if (!isServiceError(error, 'STORAGE_UNAVAILABLE')) throw error;
+    }
+    return bytes;
   }
 
   return {
@@ -70,14 +86,11 @@ export function jobRecords({ store, ttlSeconds, now }: JobRecordsOptions): JobRe
     async rendering(job, name, render) {
       const cached = await store.readFile(job.id, name);
       if (cached) return cached;
-      const bytes = await render(await svgText(job));
-      try {
-        await store.writeFile(job.id, name, bytes);
-      } catch (error) {
-        // A full or read-only disk only loses the cache: the rendering is served, and made again next time.
-        if (!isServiceError(error, 'STORAGE_UNAVAILABLE')) throw error;
-      }
-      return bytes;
+      const key = `${job.id}/${name}`;
+      // Readers of a new job's mockup arrive together; rendering it once each would queue seconds of work.
+      const pending = inFlight.get(key) ?? renderAndKeep(job, name, render).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+      return pending;
     },
   };
 }
