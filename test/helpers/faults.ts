@@ -8,6 +8,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { request } from 'node:http';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import type { Teardown } from './app.js';
 import { mosaic } from './hostile.js';
 import { drawnLogo } from './images.js';
+import { uploadForm } from './multipart.js';
 import { startServer } from './server-process.js';
 import { mountSmallDisk, type SmallDisk } from './small-disk.js';
 
@@ -142,19 +144,37 @@ async function logos(count: number): Promise<Buffer[]> {
 }
 
 /**
- * Waits until `image`'s upload under `key` is being traced: a second request with the same key is
- * 409 (in flight, and it never takes the gate), then a different upload is turned away by the gate (429).
+ * Starts an upload whose request is wholly sent before this returns (so it reaches the server before
+ * any later one), and the promise of how it ended: its status, or "connection lost".
  */
-async function untilTraceRuns(base: string, image: Buffer, key: Record<string, string>, probe: Buffer) {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const res = await upload(base, image, key).catch(() => null);
-    await res?.arrayBuffer();
-    if (res?.status === 409) break;
-  }
-  const res = await upload(base, probe).catch(() => null);
-  await res?.arrayBuffer();
-  return res?.status === 429;
+async function uploadInFlight(base: string, image: Buffer, headers: Record<string, string>) {
+  const form = await uploadForm(image);
+  const req = request(`${base}/api/vectorize`, { method: 'POST', headers: { ...headers, ...form.headers } });
+  const ended = new Promise<string>((resolve) => {
+    req.on('response', (res) => {
+      res.resume();
+      resolve(`answered ${res.statusCode ?? 0}`);
+    });
+    req.on('error', () => {
+      resolve('connection lost');
+    });
+  });
+  await new Promise<void>((resolve) => req.end(form.payload, resolve));
+  return { ended };
+}
+
+/**
+ * Whether the upload under `key` is being traced: another request with that key is 409 (in flight;
+ * it never takes the gate), and a different upload is turned away by the gate (429).
+ */
+async function traceRuns(base: string, image: Buffer, key: Record<string, string>, probe: Buffer) {
+  // The first request was sent; give the server a moment to read its form.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const sameKey = await upload(base, image, key).catch(() => null);
+  await sameKey?.arrayBuffer();
+  const other = await upload(base, probe).catch(() => null);
+  await other?.arrayBuffer();
+  return sameKey?.status === 409 && other?.status === 429;
 }
 
 async function killDuringTrace(): Promise<FaultOutcome> {
@@ -168,11 +188,8 @@ async function killDuringTrace(): Promise<FaultOutcome> {
     // Eight colors in 19 px squares: just under every "not a logo" rule, so it traces for about a second.
     const slow = (await mosaic(1414, 8, 19)).image;
     const key = { 'Idempotency-Key': 'fault-kill-during-trace' };
-    const interrupted = upload(server.base, slow, key).then(
-      (res) => `answered ${res.status}`,
-      () => 'connection lost',
-    );
-    const running = await untilTraceRuns(server.base, slow, key, probe!);
+    const { ended: interrupted } = await uploadInFlight(server.base, slow, key);
+    const running = await traceRuns(server.base, slow, key, probe!);
     checks.push(check('the trace was running when the server was killed', running));
     await kill(server);
     checks.push(check('the interrupted request fails', (await interrupted) === 'connection lost', await interrupted));
@@ -295,11 +312,11 @@ async function diskFault(
   }
 }
 
-/** Every fault, one after another (each on its own server and folder). */
-export async function runFaults(t: Teardown): Promise<FaultOutcome[]> {
+/** Every fault, one after another (each on its own server and folder); `killRounds` kills while storing. */
+export async function runFaults(t: Teardown, killRounds = 2): Promise<FaultOutcome[]> {
   return [
     await killDuringTrace(),
-    await killWhileStoring(4),
+    await killWhileStoring(killRounds),
     await diskFault(
       'disk full',
       t,

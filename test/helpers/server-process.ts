@@ -19,12 +19,14 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** src/server.ts with `env` added to this process's environment. */
+/** src/server.ts with `env` added to this process's environment; `preload` modules are imported first. */
 export function spawnServer(
   env: Record<string, string>,
   stdio: StdioOptions = ['ignore', 'pipe', 'pipe'],
+  preload: readonly string[] = [],
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  return spawn(process.execPath, [...imports, 'src/server.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
     stdio,
@@ -35,9 +37,10 @@ export function spawnServer(
 export async function startServer(
   env: Record<string, string>,
   stdio?: StdioOptions,
+  preload?: readonly string[],
 ): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawnServer({ ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio);
+  const child = spawnServer({ ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio, preload);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
