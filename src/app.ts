@@ -12,7 +12,7 @@ import { JSON_BODY_MAX_BYTES } from './core/limits.js';
 import { answerClientError, answerFrameworkError } from './http/errors.js';
 import httpApi from './http/index.js';
 import { SERVICE_VERSIONS, type VersionTable } from './http/versioning.js';
-import { openFileStore } from './store/index.js';
+import { openFileStore, openRedisStore } from './store/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -26,6 +26,13 @@ export interface BuildOptions {
   trace?: Tracer;
   /** Defaults to the service's version table. */
   versions?: VersionTable;
+}
+
+/** The store the configuration names: the embedded file store by default, Redis for several instances. */
+function openStore(config: Config): Promise<JobStore> {
+  return config.store === 'redis' && config.redisUrl
+    ? openRedisStore({ url: config.redisUrl })
+    : openFileStore({ dir: config.dataDir });
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -52,7 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const core = createCore({
     ...config,
-    store: options.store ?? (await openFileStore({ dir: config.dataDir })),
+    store: options.store ?? (await openStore(config)),
     gate: options.gate,
     trace: options.trace,
   });

@@ -10,8 +10,12 @@ export interface Config {
   port: number;
   /** Interface to bind; 0.0.0.0 serves every interface. */
   host: string;
+  /** Where jobs live: the embedded file store under dataDir (one instance), or Redis (several). */
+  store: 'file' | 'redis';
   /** Folder of the embedded job store. */
   dataDir: string;
+  /** The Redis server of STORE=redis (redis://[user:password@]host:port[/db]); null with the file store. */
+  redisUrl: string | null;
   /** Lifetime of a job, its files and its idempotency keys. */
   jobTtlSeconds: number;
   /** Jobs processed at once; the spec's service runs one at a time. */
@@ -87,7 +91,17 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
   const sponsorsFile = text(env, 'SPONSORS_FILE');
+  const store = text(env, 'STORE') ?? 'file';
+  if (store !== 'file' && store !== 'redis') throw new ConfigError(`STORE must be file or redis, got "${store}"`);
+  const redisUrl = text(env, 'REDIS_URL') ?? null;
+  if (store === 'redis' && !redisUrl)
+    throw new ConfigError('STORE=redis needs REDIS_URL (e.g. redis://127.0.0.1:6379)');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  }
   return {
+    store,
+    redisUrl: store === 'redis' ? redisUrl : null,
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir: resolve(text(env, 'DATA_DIR') ?? join(tmpdir(), 'logo-vectorizer-data')),

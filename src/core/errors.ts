@@ -42,7 +42,7 @@ export type ServiceErrorCode =
   | 'REVIEW_REQUIRED'
   /** The request is well-formed but asks for something that cannot be done. */
   | 'UNPROCESSABLE'
-  /** The store cannot write (its disk is full or read-only); what it holds can still be read. */
+  /** The store cannot be used (its disk is full or read-only, or its server unreachable); nothing stored is lost. */
   | 'STORAGE_UNAVAILABLE';
 
 export interface ServiceErrorDetails {
@@ -112,7 +112,7 @@ const STORAGE_RETRY_AFTER_SECONDS = 60;
 export function storageUnavailable(cause: unknown): ServiceError {
   const error = new ServiceError(
     'STORAGE_UNAVAILABLE',
-    'The service cannot store new results right now (its storage is full or read-only); results already stored are kept and can still be downloaded.',
+    'The service cannot use its storage right now (it is full, read-only or unreachable); nothing already stored is lost.',
     { retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS },
   );
   error.cause = cause;

@@ -366,7 +366,7 @@ const IDEMPOTENCY_KEY = Type.String({
 export const UNSUPPORTED_VERSION = 'Unsupported Service-Version (the detail lists the supported versions).';
 export const INVALID_KEY = 'Or an Idempotency-Key that is empty, longer than 255 characters or not printable ASCII.';
 const STORAGE_UNAVAILABLE_TEXT =
-  "The server's storage is full or read-only, so no new result can be stored (results already stored are still served); retry after Retry-After seconds.";
+  "The server's storage is full, read-only or unreachable, so the result cannot be stored (nothing already stored is lost); retry after Retry-After seconds.";
 
 /** How a write operation treats Idempotency-Key: replay stored successes, or only validate the header. */
 export type IdempotencyMode = 'replay' | 'validate-only';
@@ -409,7 +409,7 @@ export function operation<const S extends OperationSpec>(spec: S) {
   if (idempotency) requestHeaders['Idempotency-Key'] = Type.Optional(IDEMPOTENCY_KEY);
   if (idempotency === 'replay') {
     responses[409] = problem('A request with this Idempotency-Key is still running; retry after Retry-After seconds.');
-    // A replayable operation stores its result, which a full or read-only disk refuses.
+    // A replayable operation stores its result, which a full, read-only or unreachable store refuses.
     responses[503] = problem(STORAGE_UNAVAILABLE_TEXT);
   }
   for (const [status, entry] of Object.entries(responses)) {

@@ -186,7 +186,7 @@ export function guide({ mcpUrl, versioning, idempotency, limits, terms }: GuideI
           ['429', 'Another job is being processed; retry after Retry-After seconds'],
           [
             '503',
-            "GET /api/stats when live stats are unavailable; a request that stores a result while the server's storage is full or read-only (with Retry-After)",
+            "GET /api/stats when live stats are unavailable; a request that stores a result while the server's storage is full, read-only or unreachable (with Retry-After)",
           ],
         ],
       },

@@ -350,6 +350,9 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
     },
 
     async completeIdempotencyKey(key, record) {
+      // A request whose lease lapsed, and whose key another request claimed since, stores nothing.
+      const claim = claims.get(key);
+      if (claim && claim.fingerprint !== record.fingerprint) return;
       await writeAtomically(idempotencyPath(key), JSON.stringify(record));
       claims.delete(key);
     },

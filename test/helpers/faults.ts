@@ -132,7 +132,7 @@ async function statusCheck(what: string, res: Promise<Response>, expected: numbe
   );
   const ok =
     answer.status === expected &&
-    (expected !== 503 || (answer.retryAfter !== null && answer.text.includes('full or read-only')));
+    (expected !== 503 || (answer.retryAfter !== null && answer.text.includes('storage')));
   return check(what, ok, `${answer.status} ${answer.text.slice(0, 200)}`);
 }
 

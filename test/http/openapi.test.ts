@@ -91,7 +91,7 @@ t.test('every operation documents its parameters, headers, bodies and error bodi
     }
   }
   const vectorize = document.paths['/api/vectorize']?.post;
-  // The spec's six, and the 503 of a full or read-only disk (issue 13: every reachable status is declared).
+  // The spec's six, and the 503 of a store that cannot be used (issue 13: every reachable status is declared).
   t.same(Object.keys(vectorize?.responses ?? {}).sort(), ['200', '400', '409', '413', '422', '429', '503']);
   t.equal(vectorize?.responses['503']?.headers?.['Retry-After']?.schema.type, 'integer');
   t.same(Object.keys(vectorize?.requestBody?.content ?? {}), ['multipart/form-data']);

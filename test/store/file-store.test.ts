@@ -8,6 +8,7 @@ import { openFileStore } from '../../src/store/file-store.js';
 import type { JobRecord, UploadRecord } from '../../src/core/job-store.js';
 import { newDataDir, type Teardown } from '../helpers/app.js';
 import { mountSmallDisk } from '../helpers/small-disk.js';
+import { storeContract } from './store-contract.js';
 
 function jobRecord(now: number, ttlMs: number, id = newToken()): JobRecord {
   return {
@@ -35,6 +36,12 @@ async function clockedStore(t: Teardown) {
   t.teardown(() => store.close());
   return { store, clock, dir };
 }
+
+storeContract(t, async (t) => {
+  const store = await openFileStore({ dir: await newDataDir(t), sweepIntervalMs: 0 });
+  t.teardown(() => store.close());
+  return store;
+});
 
 t.test('jobs and their files are stored, read and kept across a reopen', async (t) => {
   const { store, clock, dir } = await clockedStore(t);
@@ -195,23 +202,6 @@ t.test('uploads are stored with their image and kept across a reopen, cap count 
   t.same(await reopened.getUpload(newToken()), { state: 'unknown' });
 });
 
-t.test('the upload limit counts live uploads only and names the earliest expiry', async (t) => {
-  const { store, clock } = await clockedStore(t);
-  const early = uploadRecord(clock.now, 10_000);
-  const late = uploadRecord(clock.now, 20_000);
-  t.same(await store.createUpload(late, Buffer.from('late'), 2), { stored: true });
-  t.same(await store.createUpload(early, Buffer.from('early'), 2), { stored: true });
-  const refused = uploadRecord(clock.now, 60_000);
-  t.same(await store.createUpload(refused, Buffer.from('x'), 2), { stored: false, nextExpiryAt: early.expiresAt });
-  t.same(await store.getUpload(refused.id), { state: 'unknown' }, 'a refused upload is not stored');
-  clock.now = early.expiresAt;
-  t.same(
-    await store.createUpload(uploadRecord(clock.now, 60_000), Buffer.from('x'), 2),
-    { stored: true },
-    'an expired upload counts no more, even before a sweep',
-  );
-});
-
 t.test('expired uploads are swept with their images and remembered as expired', async (t) => {
   const { store, clock, dir } = await clockedStore(t);
   const short = uploadRecord(clock.now, 1_000);
@@ -287,23 +277,6 @@ t.test('upload ids that are not safe path segments never reach the disk', async 
     { stored: true },
     'nothing was counted',
   );
-});
-
-t.test('addFileOnce keeps the first file of a name, also among concurrent callers', async (t) => {
-  const { store, clock, dir } = await clockedStore(t);
-  const job = jobRecord(clock.now, 60_000);
-  await store.createJob(job, { 'logo.svg': Buffer.from('<svg/>') });
-  const contenders = ['first', 'second', 'third', 'fourth'].map((text) => Buffer.from(text));
-  const answers = await Promise.all(contenders.map((bytes) => store.addFileOnce(job.id, 'review-token', bytes)));
-  const stored = await store.readFile(job.id, 'review-token');
-  t.ok(stored && contenders.some((bytes) => bytes.equals(stored)), 'one of the contenders was stored whole');
-  for (const answer of answers) t.same(answer, stored, 'every caller is told the stored content');
-  t.same(await store.addFileOnce(job.id, 'review-token', Buffer.from('later')), stored, 'a later call changes nothing');
-  t.same(await readdir(join(dir, 'tmp')), [], 'no temporary files are left');
-  await t.rejects(store.addFileOnce(job.id, '../escape', Buffer.from('x')), /unsafe file name/);
-  t.equal(await store.addFileOnce(newToken(), 'other', Buffer.from('x')), null, 'null for an unknown job');
-  clock.now += 60_000;
-  t.equal(await store.addFileOnce(job.id, 'other', Buffer.from('x')), null, 'null once the job is gone');
 });
 
 t.test(
