@@ -12,7 +12,7 @@ import { JSON_BODY_MAX_BYTES } from './core/limits.js';
 import { answerClientError, answerFrameworkError } from './http/errors.js';
 import httpApi from './http/index.js';
 import { SERVICE_VERSIONS, type VersionTable } from './http/versioning.js';
-import { openFileStore, openRedisStore } from './store/index.js';
+import { connectRedis, openFileStore, redisGate, redisStore } from './store/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -28,11 +28,19 @@ export interface BuildOptions {
   versions?: VersionTable;
 }
 
-/** The store the configuration names: the embedded file store by default, Redis for several instances. */
-function openStore(config: Config): Promise<JobStore> {
-  return config.store === 'redis' && config.redisUrl
-    ? openRedisStore({ url: config.redisUrl })
-    : openFileStore({ dir: config.dataDir });
+/**
+ * Where the state lives: the embedded file store and this process's gate by default; with Redis,
+ * the store and a gate shared by every instance (no gate when one is passed in).
+ */
+async function openState(config: Config, gate: ConcurrencyGate | undefined) {
+  if (config.store === 'redis' && config.redisUrl) {
+    const redis = await connectRedis({ url: config.redisUrl });
+    return {
+      store: redisStore(redis),
+      gate: gate ?? redisGate(redis, config.maxConcurrentJobs, config.gateLeaseSeconds * 1000),
+    };
+  }
+  return { store: await openFileStore({ dir: config.dataDir }), gate };
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -59,8 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const core = createCore({
     ...config,
-    store: options.store ?? (await openStore(config)),
-    gate: options.gate,
+    ...(options.store ? { store: options.store, gate: options.gate } : await openState(config, options.gate)),
     trace: options.trace,
   });
   await app.register(httpApi, { ...core, config, versions });

@@ -16,6 +16,8 @@ export interface Config {
   dataDir: string;
   /** The Redis server of STORE=redis (redis://[user:password@]host:port[/db]); null with the file store. */
   redisUrl: string | null;
+  /** With Redis: how long a trace's slot in the cluster gate lasts unless renewed (an instance that died frees it then). */
+  gateLeaseSeconds: number;
   /** Lifetime of a job, its files and its idempotency keys. */
   jobTtlSeconds: number;
   /** Jobs processed at once; the spec's service runs one at a time. */
@@ -102,6 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     store,
     redisUrl: store === 'redis' ? redisUrl : null,
+    gateLeaseSeconds: integer(env, 'GATE_LEASE_SECONDS', 10, 1, 300),
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: text(env, 'HOST') ?? '0.0.0.0',
     dataDir: resolve(text(env, 'DATA_DIR') ?? join(tmpdir(), 'logo-vectorizer-data')),

@@ -129,6 +129,8 @@ export interface JobStore {
   createUpload(upload: UploadRecord, image: Buffer, limit: number): Promise<UploadAdmission>;
   getUpload(id: string): Promise<UploadLookup>;
 
+  /** Resolves while the store can be used; rejects with STORAGE_UNAVAILABLE when it cannot be reached. */
+  ping(): Promise<void>;
   /** Deletes expired jobs with their files, expired uploads, and expired idempotency records. */
   sweepExpired(): Promise<{ jobs: number; uploads: number; idempotencyKeys: number }>;
   close(): Promise<void>;

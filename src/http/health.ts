@@ -8,11 +8,16 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     ...operation({
       operationId: 'getHealth',
       summary: 'Health check',
-      description: 'Answers while the server can take requests, including while a job is being traced.',
+      description:
+        'Answers 200 while the server can take requests, including while a job is being traced; 503 while its job store cannot be reached (a load balancer then sends requests elsewhere).',
       tags: ['service'],
+      usesStore: true,
       response: { 200: json(Health, 'The service is up.') },
     }),
-    handler: async () => ({ status: 'ok' as const }),
+    handler: async () => {
+      await app.store.ping();
+      return { status: 'ok' as const };
+    },
   });
 };
 

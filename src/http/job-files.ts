@@ -23,6 +23,7 @@ function sendJobFile(reply: FastifyReply, job: JobRecord, type: string, bytes: B
 const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/jobs/:token/logo.svg', {
     ...operation({
+      usesStore: true,
       operationId: 'getSvg',
       summary: 'Download the SVG of a job',
       description: 'With download=true the response carries Content-Disposition: attachment.',
@@ -47,6 +48,7 @@ const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/jobs/:token/preview.png', {
     ...operation({
+      usesStore: true,
       operationId: 'getPreview',
       summary: 'PNG preview of a job',
       description: `The SVG rendered to PNG on a transparent background, at its own size but at most ${PREVIEW_MAX_SIDE_PX} px on the long side.`,
@@ -63,6 +65,7 @@ const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/jobs/:token/mockup/:kind.png', {
     ...operation({
+      usesStore: true,
       operationId: 'getMockup',
       summary: 'The logo on a cap or t-shirt mockup',
       description: 'A 1200 x 1200 PNG of the logo on a drawn cap or t-shirt.',
@@ -82,6 +85,7 @@ const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/jobs/:token/brand-kit.zip', {
     ...operation({
+      usesStore: true,
       operationId: 'getExportedKit',
       summary: 'The brand kit exported through the MCP server',
       description:

@@ -25,6 +25,7 @@ function kitProblem(description: string) {
 const kit: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/jobs/:token/kit', {
     ...operation({
+      usesStore: true,
       operationId: 'buildKit',
       summary: 'Build the brand-kit ZIP of a job',
       description:

@@ -366,7 +366,7 @@ const IDEMPOTENCY_KEY = Type.String({
 export const UNSUPPORTED_VERSION = 'Unsupported Service-Version (the detail lists the supported versions).';
 export const INVALID_KEY = 'Or an Idempotency-Key that is empty, longer than 255 characters or not printable ASCII.';
 const STORAGE_UNAVAILABLE_TEXT =
-  "The server's storage is full, read-only or unreachable, so the result cannot be stored (nothing already stored is lost); retry after Retry-After seconds.";
+  "The server's storage is full, read-only or unreachable, so the job cannot be stored or read (nothing already stored is lost); retry after Retry-After seconds.";
 
 /** How a write operation treats Idempotency-Key: replay stored successes, or only validate the header. */
 export type IdempotencyMode = 'replay' | 'validate-only';
@@ -381,6 +381,8 @@ interface OperationSpec {
   replayForSeconds?: number;
   /** The request body may be omitted (documented as such in OpenAPI). */
   optionalBody?: boolean;
+  /** It reads the job store, which may be unreachable (503); replayable operations write it, so they do too. */
+  usesStore?: boolean;
   consumes?: string[];
   params?: TSchema;
   querystring?: TSchema;
@@ -400,7 +402,7 @@ async function missingBodyAsEmpty(request: FastifyRequest): Promise<void> {
  * write operations the Idempotency-Key header with its responses.
  */
 export function operation<const S extends OperationSpec>(spec: S) {
-  const { idempotency, replayForSeconds, optionalBody, response, ...schema } = spec;
+  const { idempotency, replayForSeconds, optionalBody, usesStore, response, ...schema } = spec;
   const requestHeaders: Record<string, TSchema> = { 'Service-Version': Type.Optional(SERVICE_VERSION_REQUEST) };
   const responses: Record<number, ResponseSpec> = {
     400: problem(idempotency ? `${UNSUPPORTED_VERSION} ${INVALID_KEY}` : UNSUPPORTED_VERSION),
@@ -409,9 +411,9 @@ export function operation<const S extends OperationSpec>(spec: S) {
   if (idempotency) requestHeaders['Idempotency-Key'] = Type.Optional(IDEMPOTENCY_KEY);
   if (idempotency === 'replay') {
     responses[409] = problem('A request with this Idempotency-Key is still running; retry after Retry-After seconds.');
-    // A replayable operation stores its result, which a full, read-only or unreachable store refuses.
-    responses[503] = problem(STORAGE_UNAVAILABLE_TEXT);
   }
+  // A replayable operation stores its result, which a full, read-only or unreachable store refuses.
+  if (usesStore || idempotency === 'replay') responses[503] = problem(STORAGE_UNAVAILABLE_TEXT);
   for (const [status, entry] of Object.entries(responses)) {
     const headers: Record<string, TSchema> = { 'Service-Version': SERVICE_VERSION_RESPONSE };
     if (status === '200') Object.assign(headers, DEPRECATION_HEADERS);

@@ -361,6 +361,13 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
       claims.delete(key);
     },
 
+    async ping() {
+      // A full or read-only disk still serves what it holds: the store is up while its folder can be read.
+      await readdir(dirs.jobs).catch((error: unknown) => {
+        throw storageUnavailable(error);
+      });
+    },
+
     async sweepExpired() {
       const expiredJobs = await expireDue(jobs, expire);
       const expiredUploads = await expireDue(uploads, expireUpload);

@@ -1,3 +1,5 @@
 /** src/store owns where jobs, uploads and idempotency records live: adapters of core's JobStore port. */
 export { openFileStore, type FileStoreOptions } from './file-store.js';
-export { openRedisStore, type RedisStoreOptions } from './redis-store.js';
+export { connectRedis, type RedisOptions } from './redis-client.js';
+export { redisGate } from './redis-gate.js';
+export { redisStore, type RedisStoreOptions } from './redis-store.js';

@@ -16,13 +16,13 @@
  * Writes that must be whole are one MULTI (a job appears with all its files)
  * or one script (claims, the upload limit). Any failure to reach Redis is the
  * core's STORAGE_UNAVAILABLE: answered 503, never taken for "not found".
+ * The cluster's gate shares the connection (redis-gate.ts).
  */
 import { createHash } from 'node:crypto';
 
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import Value from 'typebox/value';
 
-import { isServiceError, storageUnavailable } from '../core/errors.js';
 import {
   JobRecordSchema,
   UploadRecordSchema,
@@ -31,13 +31,9 @@ import {
   type JobStore,
   type UploadRecord,
 } from '../core/job-store.js';
+import { reach } from './redis-client.js';
 
 export interface RedisStoreOptions {
-  url: string;
-  /** Prefix of every key, so one Redis can hold other data too. */
-  keyPrefix?: string;
-  /** Longest one command may take before the request gets 503. */
-  commandTimeoutMs?: number;
   /** How long an expired token is still recognised as expired rather than unknown. */
   expiredTokenMemoryMs?: number;
 }
@@ -85,34 +81,11 @@ function parsed<T>(text: string | null, isRecord: (value: unknown) => value is T
 const isJob = (value: unknown): value is JobRecord => Value.Check(JobRecordSchema, value);
 const isUpload = (value: unknown): value is UploadRecord => Value.Check(UploadRecordSchema, value);
 
-export async function openRedisStore(options: RedisStoreOptions): Promise<JobStore> {
+/** The store over `redis`; closing it closes the connection. */
+export function redisStore(redis: Redis, options: RedisStoreOptions = {}): JobStore {
   const expiredTokenMemoryMs = options.expiredTokenMemoryMs ?? 7 * 24 * 3600 * 1000;
-  const redis = new Redis(options.url, {
-    keyPrefix: options.keyPrefix ?? 'lv:',
-    commandTimeout: options.commandTimeoutMs ?? 2000,
-    // While Redis is away, commands fail at once (503) instead of queueing; the client reconnects by itself.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
-    lazyConnect: true,
-  });
-  // Errors reach callers as rejected commands; the event only reports them.
-  redis.on('error', () => undefined);
-  // A server may start before its Redis: it answers 503 until the client connects.
-  await redis.connect().catch(() => undefined);
-
   const hashed = (key: string) => createHash('sha256').update(key).digest('hex');
   const seenUntil = (expiresAt: number) => expiresAt + expiredTokenMemoryMs;
-
-  /** Runs `work`; a failure to reach Redis becomes STORAGE_UNAVAILABLE, the store's own refusals pass. */
-  async function reach<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isServiceError(error) || (error instanceof Error && error.message.startsWith('unsafe '))) throw error;
-      throw storageUnavailable(error);
-    }
-  }
 
   async function pastState(id: string): Promise<{ state: 'expired' } | { state: 'unknown' }> {
     return (await redis.exists(`seen:${id}`)) ? { state: 'expired' } : { state: 'unknown' };
@@ -235,6 +208,11 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<JobSto
         const upload = parsed(record, isUpload);
         if (upload && image && upload.expiresAt > Date.now()) return { state: 'live' as const, upload, image };
         return pastState(id);
+      }),
+
+    ping: () =>
+      reach(async () => {
+        await redis.ping();
       }),
 
     // Redis expires every key itself.

@@ -131,8 +131,7 @@ async function statusCheck(what: string, res: Promise<Response>, expected: numbe
     (error: unknown) => ({ status: 0, text: String(error), retryAfter: null }),
   );
   const ok =
-    answer.status === expected &&
-    (expected !== 503 || (answer.retryAfter !== null && answer.text.includes('storage')));
+    answer.status === expected && (expected !== 503 || (answer.retryAfter !== null && answer.text.includes('storage')));
   return check(what, ok, `${answer.status} ${answer.text.slice(0, 200)}`);
 }
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import t from 'tap';
 
-import { openRedisStore } from '../../src/store/redis-store.js';
+import { connectRedis, redisGate, redisStore } from '../../src/store/index.js';
 import { redisMissing, startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { jobRecord, storeContract, type OpenStore } from './store-contract.js';
 
@@ -21,7 +21,7 @@ if (redisMissing) {
   /** A store of its own in the shared Redis: every test has its own key prefix. */
   const open: OpenStore = async (t) => {
     if (!redis) throw new Error('Redis did not start');
-    const store = await openRedisStore({ url: redis.url, keyPrefix: `test-${randomUUID()}:` });
+    const store = redisStore(await connectRedis({ url: redis.url, keyPrefix: `test-${randomUUID()}:` }));
     t.teardown(() => store.close());
     return store;
   };
@@ -30,7 +30,7 @@ if (redisMissing) {
 
   t.test('while Redis is away every call is STORAGE_UNAVAILABLE at once, and it recovers by itself', async (t) => {
     const own = await startRedis(t);
-    const store = await openRedisStore({ url: own.url, commandTimeoutMs: 500 });
+    const store = redisStore(await connectRedis({ url: own.url, commandTimeoutMs: 500 }));
     t.teardown(() => store.close());
     const job = jobRecord(60_000);
     await store.createJob(job, { 'logo.svg': Buffer.from('<svg/>') });
@@ -54,5 +54,44 @@ if (redisMissing) {
     }
     t.ok(back, 'it reconnects by itself');
     t.same(await store.getJob(job.id), { state: 'unknown' }, 'a Redis without persistence starts empty');
+  });
+
+  t.test('the cluster gate admits `capacity` holders across connections; a dead holder frees its slot', async (t) => {
+    if (!redis) throw new Error('Redis did not start');
+    const keyPrefix = `test-${randomUUID()}:`;
+    const [a, b] = await Promise.all([
+      connectRedis({ url: redis.url, keyPrefix }),
+      connectRedis({ url: redis.url, keyPrefix }),
+    ]);
+    t.teardown(() => {
+      a.disconnect();
+      b.disconnect();
+    });
+    const leaseMs = 600;
+    const onA = redisGate(a, 2, leaseMs);
+    const onB = redisGate(b, 2, leaseMs);
+    const first = await onA.tryAcquire();
+    const second = await onB.tryAcquire();
+    t.ok(first && second, 'two slots, one on each instance');
+    t.equal(await onA.tryAcquire(), null, 'a third is turned away');
+    second?.();
+    const third = await onA.tryAcquire();
+    t.ok(third, 'a released slot is free at once');
+
+    await new Promise((resolve) => setTimeout(resolve, leaseMs * 2));
+    t.equal(await onB.tryAcquire(), null, 'held slots are renewed past their lease');
+
+    // Instance A dies holding both: its connection goes, and with it the renewals.
+    a.disconnect();
+    const started = Date.now();
+    let freed = await onB.tryAcquire();
+    while (!freed && Date.now() - started < leaseMs * 3) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      freed = await onB.tryAcquire();
+    }
+    t.ok(freed, `a dead instance's slot is free within its lease (${Date.now() - started} ms)`);
+    t.ok(Date.now() - started <= leaseMs + 200, 'and not later than the lease');
+    first?.();
+    third?.();
   });
 }
