@@ -120,6 +120,8 @@ export interface JobStore {
 
   /** Atomically claims `key` unless another request holds it or completed it. A claim lapses after leaseMs. */
   claimIdempotencyKey(key: string, fingerprint: string, leaseMs: number): Promise<IdempotencyClaim>;
+  /** Extends the claim of `key` by leaseMs while it is still this fingerprint's; false when it is not. */
+  renewIdempotencyClaim(key: string, fingerprint: string, leaseMs: number): Promise<boolean>;
   /** Stores the successful response of the claimed key until record.expiresAt. */
   completeIdempotencyKey(key: string, record: IdempotencyRecord): Promise<void>;
   /** Gives up a claim without storing anything (the request failed). */

@@ -21,14 +21,24 @@ import { HttpError } from './errors.js';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAY_HEADER = 'Idempotent-Replayed';
 const KEY_PATTERN = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_CHARS}}$`);
-/** A claim outlives any request we run; it only lapses if its process dies mid-request. */
-const CLAIM_LEASE_MS = 10 * 60 * 1000;
+/**
+ * A claim is a short lease, renewed while its request runs: an instance that dies mid-request
+ * leaves the key locked for at most this long.
+ */
+const CLAIM_LEASE_MS = 30_000;
+const CLAIM_RENEW_EVERY_MS = CLAIM_LEASE_MS / 3;
 
 const claimedKey = Symbol('claimedIdempotencyKey');
 
 declare module 'fastify' {
   interface FastifyRequest {
-    [claimedKey]?: { key: string; fingerprint: string; claimedAt: number; settled: boolean };
+    [claimedKey]?: {
+      key: string;
+      fingerprint: string;
+      claimedAt: number;
+      settled: boolean;
+      renewal: NodeJS.Timeout;
+    };
   }
 }
 
@@ -82,7 +92,12 @@ async function idempotency(app: FastifyInstance): Promise<void> {
     const fingerprint = fingerprintOf(request);
     const claim = await store.claimIdempotencyKey(key, fingerprint, CLAIM_LEASE_MS);
     if (claim.state === 'claimed') {
-      request[claimedKey] = { key, fingerprint, claimedAt: Date.now(), settled: false };
+      const renewal = setInterval(() => {
+        store.renewIdempotencyClaim(key, fingerprint, CLAIM_LEASE_MS).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'could not renew an Idempotency-Key claim');
+        });
+      }, CLAIM_RENEW_EVERY_MS).unref();
+      request[claimedKey] = { key, fingerprint, claimedAt: Date.now(), settled: false, renewal };
       return;
     }
     const earlier = claim.state === 'completed' ? claim.record.fingerprint : claim.fingerprint;
@@ -104,7 +119,7 @@ async function idempotency(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     const claim = request[claimedKey];
     if (!claim || claim.settled || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    claim.settled = true;
+    settle(claim);
     try {
       await store.completeIdempotencyKey(claim.key, {
         fingerprint: claim.fingerprint,
@@ -117,18 +132,33 @@ async function idempotency(app: FastifyInstance): Promise<void> {
     } catch (error) {
       // The result is stored and answered; only its replay is lost, so a retry with this key runs again.
       request.log.error({ err: error }, 'could not store the response of an Idempotency-Key');
-      await store.releaseIdempotencyKey(claim.key);
+      await release(request, claim.key);
     }
     return payload;
   });
 
-  app.addHook('onResponse', async (request) => {
+  /** Gives the key up when the request failed, or its client left before the answer. */
+  async function giveUp(request: FastifyRequest): Promise<void> {
     const claim = request[claimedKey];
-    if (claim && !claim.settled) {
-      claim.settled = true;
-      await store.releaseIdempotencyKey(claim.key);
-    }
-  });
+    if (!claim || claim.settled) return;
+    settle(claim);
+    await release(request, claim.key);
+  }
+  app.addHook('onResponse', giveUp);
+  app.addHook('onRequestAbort', giveUp);
+
+  /** A claim that cannot be released lapses with its lease. */
+  async function release(request: FastifyRequest, key: string): Promise<void> {
+    await store.releaseIdempotencyKey(key).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'could not release an Idempotency-Key claim');
+    });
+  }
+}
+
+/** The request is done with its claim: no more renewals. */
+function settle(claim: NonNullable<FastifyRequest[typeof claimedKey]>): void {
+  claim.settled = true;
+  clearInterval(claim.renewal);
 }
 
 export default fp(idempotency, { name: 'idempotency', dependencies: ['services'] });

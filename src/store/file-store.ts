@@ -349,6 +349,13 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
       return { state: 'claimed' };
     },
 
+    async renewIdempotencyClaim(key, fingerprint, leaseMs) {
+      const claim = claims.get(key);
+      if (claim?.fingerprint !== fingerprint || claim.until <= now()) return false;
+      claim.until = now() + leaseMs;
+      return true;
+    },
+
     async completeIdempotencyKey(key, record) {
       // A request whose lease lapsed, and whose key another request claimed since, stores nothing.
       const claim = claims.get(key);

@@ -48,6 +48,11 @@ if record then return {'completed', record} end
 if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {'claimed'} end
 return {'in-flight', redis.call('GET', KEYS[2]) or ''}`;
 
+/** Extends the claim by ARGV[2] ms while it is still ARGV[1]'s. */
+const RENEW_CLAIM = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+return redis.call('PEXPIRE', KEYS[1], ARGV[2])`;
+
 /** Stores the response unless the claim lapsed and another request holds the key now. */
 const COMPLETE = `
 local claim = redis.call('GET', KEYS[2])
@@ -157,6 +162,12 @@ export function redisStore(redis: Redis, options: RedisStoreOptions = {}): JobSt
         if (state === 'claimed') return { state: 'claimed' as const };
         if (state === 'in-flight') return { state: 'in-flight' as const, fingerprint: value };
         return { state: 'completed' as const, record: JSON.parse(value) as IdempotencyRecord };
+      }),
+
+    renewIdempotencyClaim: (key, fingerprint, leaseMs) =>
+      reach(async () => {
+        const renewed = await redis.eval(RENEW_CLAIM, 1, `idem-claim:${hashed(key)}`, fingerprint, String(leaseMs));
+        return renewed === 1;
       }),
 
     completeIdempotencyKey: (key, record) =>

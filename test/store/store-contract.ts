@@ -129,9 +129,21 @@ export function storeContract(t: Test, open: OpenStore): void {
     await store.releaseIdempotencyKey('released');
     t.same(await store.claimIdempotencyKey('released', 'fp', 10_000), { state: 'claimed' }, 'claimed again');
 
+    t.same(await store.claimIdempotencyKey('renewed', 'fp1', SHORT_MS), { state: 'claimed' });
+    await sleep(SHORT_MS / 2);
+    t.equal(await store.renewIdempotencyClaim('renewed', 'fp1', SHORT_MS), true, 'its holder renews a claim');
+    t.equal(await store.renewIdempotencyClaim('renewed', 'fp2', SHORT_MS), false, 'nobody else does');
+    await sleep(SHORT_MS / 2 + 50);
+    t.same(
+      await store.claimIdempotencyKey('renewed', 'fp2', 10_000),
+      { state: 'in-flight', fingerprint: 'fp1' },
+      'a renewed claim outlives its first lease',
+    );
+
     t.same(await store.claimIdempotencyKey('lapsing', 'fp1', SHORT_MS), { state: 'claimed' });
     await sleep(SHORT_MS + 50);
     t.same(await store.claimIdempotencyKey('lapsing', 'fp2', 10_000), { state: 'claimed' }, 'a claim lapses');
+    t.equal(await store.renewIdempotencyClaim('lapsing', 'fp1', SHORT_MS), false, 'a lapsed claim is not renewed');
     await store.completeIdempotencyKey('lapsing', { ...record, fingerprint: 'fp1' });
     t.same(
       await store.claimIdempotencyKey('lapsing', 'fp3', 10_000),
