@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { createCore, type ConcurrencyGate, type JobStore, type Tracer } from './core/index.js';
 import { JSON_BODY_MAX_BYTES } from './core/limits.js';
 import { answerClientError, answerFrameworkError } from './http/errors.js';
+import { requestIdOf } from './http/lifecycle.js';
 import httpApi from './http/index.js';
 import { SERVICE_VERSIONS, type VersionTable } from './http/versioning.js';
 import { connectRedis, openFileStore, redisGate, redisStore } from './store/index.js';
@@ -53,10 +54,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Node checks the timeouts every 30 s by default; a short timeout is checked often enough to mean it.
     // Headers alone may not take longer than the whole request.
     http: {
-      headersTimeout: Math.min(60_000, requestTimeout),
+      headersTimeout: Math.min(30_000, requestTimeout),
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, requestTimeout / 4)),
     },
     trustProxy: config.trustProxy,
+    // Every log line of a request carries its id, which X-Request-Id echoes (http/lifecycle.ts).
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'request_id',
+    keepAliveTimeout: 10_000,
+    // While stopping, requests on open connections get the service's own 503 (http/lifecycle.ts).
+    return503OnClosing: false,
     bodyLimit: JSON_BODY_MAX_BYTES,
     // Unknown fields are errors (a misspelt "smothing" must not pass as a default), not silently dropped;
     // types are never converted (text fields are read as their declared types first: http/text-fields.ts).

@@ -26,6 +26,8 @@ export interface Config {
   traceDeadlineMs: number;
   /** Longest a request may take to arrive (headers and body); a slower one gets 408 and its connection closes. */
   requestTimeoutSeconds: number;
+  /** On SIGTERM, how long in-flight requests may take to finish before their traces are cancelled (503). */
+  shutdownGraceSeconds: number;
   /** MCP temporary uploads alive at once (each up to UPLOAD_MAX_BYTES for UPLOAD_TTL_SECONDS); one more gets 429. */
   maxLiveUploads: number;
   /** Public address for absolute URLs (no trailing slash); null derives it from each request. */
@@ -117,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
     // A 10 MB upload over a slow mobile link (1 Mbit/s) takes about 85 s; a client that trickles slower
     // only holds a connection.
     requestTimeoutSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', 120, 1, 3600),
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
     baseUrl: baseUrl(env),
     sponsorsFile: sponsorsFile === undefined ? null : resolve(sponsorsFile),
     statsEnabled: flag(env, 'STATS_ENABLED', true),

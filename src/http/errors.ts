@@ -118,7 +118,7 @@ function fromValidation(error: FastifyError, request: FastifyRequest): WireError
 }
 
 /** A failure of the core as a REST client reads it: its status, and what to do next. */
-function fromServiceError(error: ServiceError, terms: ServiceTerms): WireError {
+function fromServiceError(error: ServiceError, terms: ServiceTerms, stopping: boolean): WireError {
   const retryAfter = { 'Retry-After': String(error.details.retryAfterSeconds ?? 1) };
   if (isImageError(error)) return message(422, `This image cannot be traced: ${error.message}.`);
   switch (error.code) {
@@ -148,7 +148,13 @@ function fromServiceError(error: ServiceError, terms: ServiceTerms): WireError {
     case 'REVIEW_REQUIRED':
       return message(422, error.message);
     case 'ABORTED':
-      return message(503, 'The trace was cancelled because the client disconnected.');
+      return stopping
+        ? message(
+            503,
+            'The server is stopping and cancelled the trace; please retry, another instance will answer.',
+            retryAfter,
+          )
+        : message(503, 'The trace was cancelled because the client disconnected.');
     case 'STORAGE_UNAVAILABLE':
       return message(503, `${error.message} Please retry after Retry-After seconds.`, retryAfter);
     default:
@@ -160,7 +166,8 @@ function toWire(error: FastifyError | Error, request: FastifyRequest): WireError
   if (error instanceof HttpError) return message(error.statusCode, error.message, { ...error.headers });
   if (error instanceof RequestValidationError)
     return { status: 422, body: { detail: boundedProblems(error.problems) } };
-  if (error instanceof ServiceError) return fromServiceError(error, request.server.terms);
+  if (error instanceof ServiceError)
+    return fromServiceError(error, request.server.terms, request.server.stopping.aborted);
 
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return fromValidation(fastifyError, request);

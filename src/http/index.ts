@@ -10,6 +10,7 @@ import health from './health.js';
 import idempotency from './idempotency.js';
 import jobFiles from './job-files.js';
 import kit from './kit.js';
+import lifecycle from './lifecycle.js';
 import mcp from './mcp.js';
 import mcpUploads from './mcp-uploads.js';
 import openapi from './openapi.js';
@@ -30,6 +31,7 @@ import webApp from './web-app.js';
 /** Every plugin and route group, registered explicitly and in dependency order. */
 async function httpApi(app: FastifyInstance, options: Services): Promise<void> {
   await app.register(services, options);
+  await app.register(lifecycle);
   await app.register(allowedMethods);
   await app.register(errors);
   // CORS first: its hook must run before any other can turn a request away, so browsers can read the error.

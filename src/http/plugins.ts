@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 
 import { UPLOAD_MAX_BYTES } from '../core/limits.js';
 import { REPLAY_HEADER } from './idempotency.js';
+import { REQUEST_ID_HEADER } from './lifecycle.js';
 import { UPLOAD_FORM_LIMITS } from './upload-form.js';
 import { VERSION_HEADER } from './versioning.js';
 
@@ -26,6 +27,7 @@ async function thirdPartyPlugins(app: FastifyInstance): Promise<void> {
       'Sunset',
       'Link',
       'Content-Disposition',
+      REQUEST_ID_HEADER,
     ],
     maxAge: 86_400,
   });

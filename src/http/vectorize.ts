@@ -37,8 +37,9 @@ const vectorize: FastifyPluginAsyncTypebox = async (app) => {
       const { file: _sha256, upload_session_id: uploadSessionId = '', ...settings } = request.body;
       const image = request.upload?.bytes;
       if (!image) throw new Error('validated upload form without its file');
-      // A client that leaves stops its trace and frees the gate; no job is made for it.
-      const signal = abortedWhenClientLeaves(reply);
+      // A client that leaves, or a server whose stop outlasts its grace, stops the trace and frees the
+      // gate; no job is made for it.
+      const signal = AbortSignal.any([abortedWhenClientLeaves(reply), app.stopping]);
       const job = await runInSlot(app.gate, () =>
         app.jobs.vectorize(image, { ...DEFAULT_SETTINGS, ...settings }, uploadSessionId, signal),
       );

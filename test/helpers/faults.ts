@@ -8,7 +8,6 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { request } from 'node:http';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +15,7 @@ import { join } from 'node:path';
 import type { Teardown } from './app.js';
 import { mosaic } from './hostile.js';
 import { drawnLogo } from './images.js';
-import { uploadForm } from './multipart.js';
+import { uploadInFlight } from './multipart.js';
 import { startServer } from './server-process.js';
 import { mountSmallDisk, type SmallDisk } from './small-disk.js';
 
@@ -140,26 +139,6 @@ async function logos(count: number): Promise<Buffer[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => (await drawnLogo({ width: 240 + 40 * i, format: 'png' })).image),
   );
-}
-
-/**
- * Starts an upload whose request is wholly sent before this returns (so it reaches the server before
- * any later one), and the promise of how it ended: its status, or "connection lost".
- */
-async function uploadInFlight(base: string, image: Buffer, headers: Record<string, string>) {
-  const form = await uploadForm(image);
-  const req = request(`${base}/api/vectorize`, { method: 'POST', headers: { ...headers, ...form.headers } });
-  const ended = new Promise<string>((resolve) => {
-    req.on('response', (res) => {
-      res.resume();
-      resolve(`answered ${res.statusCode ?? 0}`);
-    });
-    req.on('error', () => {
-      resolve('connection lost');
-    });
-  });
-  await new Promise<void>((resolve) => req.end(form.payload, resolve));
-  return { ended };
 }
 
 /**

@@ -1,4 +1,6 @@
-/** Multipart upload bodies for app.inject, encoded by the platform's FormData. */
+import { request as httpRequest } from 'node:http';
+
+/** Multipart upload bodies for app.inject, encoded by the platform's FormData; and an upload sent on a real socket. */
 export interface UploadBody {
   payload: Buffer;
   headers: { 'content-type': string };
@@ -20,4 +22,24 @@ export async function uploadForm(
     headers: { 'content-type': contentType },
     boundary: contentType.split('boundary=')[1] ?? '',
   };
+}
+
+/**
+ * Starts an upload whose request is wholly sent before this returns (so it reaches the server before
+ * any later one), and the promise of how it ended: its status, or "connection lost".
+ */
+export async function uploadInFlight(base: string, image: Buffer, headers: Record<string, string>) {
+  const form = await uploadForm(image);
+  const req = httpRequest(`${base}/api/vectorize`, { method: 'POST', headers: { ...headers, ...form.headers } });
+  const ended = new Promise<string>((resolve) => {
+    req.on('response', (res) => {
+      res.resume();
+      resolve(`answered ${res.statusCode ?? 0}`);
+    });
+    req.on('error', () => {
+      resolve('connection lost');
+    });
+  });
+  await new Promise<void>((resolve) => req.end(form.payload, resolve));
+  return { ended };
 }
