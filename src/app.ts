@@ -11,6 +11,7 @@ import { createCore, type ConcurrencyGate, type JobStore, type Tracer } from './
 import { JSON_BODY_MAX_BYTES } from './core/limits.js';
 import { answerClientError, answerFrameworkError } from './http/errors.js';
 import { requestIdOf } from './http/lifecycle.js';
+import { createMetrics } from './http/metrics.js';
 import httpApi from './http/index.js';
 import { SERVICE_VERSIONS, type VersionTable } from './http/versioning.js';
 import { connectRedis, openFileStore, redisGate, redisStore } from './store/index.js';
@@ -72,11 +73,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clientErrorHandler: answerClientError(versions.current),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const metrics = createMetrics();
+  const { store, gate } = options.store
+    ? { store: options.store, gate: options.gate }
+    : await openState(config, options.gate);
   const core = createCore({
     ...config,
-    ...(options.store ? { store: options.store, gate: options.gate } : await openState(config, options.gate)),
+    store: metrics.measuredStore(store),
+    gate,
     trace: options.trace,
+    observe: metrics.observeWork,
   });
-  await app.register(httpApi, { ...core, config, versions });
+  await app.register(httpApi, { ...core, config, versions, metrics });
   return app;
 }

@@ -10,10 +10,11 @@ import { createRevisionService, type RevisionService } from './revisions.js';
 import { createSponsorDirectory, type SponsorDirectory } from './sponsors.js';
 import { createVisitorStats, type VisitorStats } from './stats.js';
 import { serviceTerms, type ServiceTerms } from './terms.js';
+import { timed, type ObserveWork } from './timing.js';
 import { boundedTracer, type Tracer } from './tracer.js';
 import { createUploadService, UPLOAD_TTL_SECONDS, type UploadService } from './uploads.js';
 
-export type { ConcurrencyGate, JobStore, Tracer };
+export type { ConcurrencyGate, JobStore, ObserveWork, Tracer };
 
 export interface CoreOptions {
   store: JobStore;
@@ -28,6 +29,8 @@ export interface CoreOptions {
   gate?: ConcurrencyGate | undefined;
   /** Defaults to the tracing engine bounded by traceDeadlineMs. */
   trace?: Tracer | undefined;
+  /** Told the duration of every trace, kit build and render (metrics). */
+  observe?: ObserveWork | undefined;
 }
 
 /** Everything the adapters (HTTP, MCP) call. */
@@ -47,10 +50,11 @@ export interface Core {
 /** The core's services wired together over one store, one gate and one set of render slots. */
 export function createCore(options: CoreOptions): Core {
   const { store, jobTtlSeconds: ttlSeconds } = options;
-  const trace = options.trace ?? boundedTracer(options.traceDeadlineMs);
+  const { observe } = options;
+  const trace = timed(observe, 'trace', options.trace ?? boundedTracer(options.traceDeadlineMs));
   // One set of render slots for every PNG the service draws.
-  const rasterize = createRasterizer();
-  const jobs = createJobService({ store, ttlSeconds, trace, rasterize });
+  const rasterize = timed(observe, 'render', createRasterizer());
+  const jobs = createJobService({ store, ttlSeconds, trace, rasterize, observe });
   return {
     store,
     jobs,

@@ -12,6 +12,7 @@ import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
 import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { jobRecords, SVG_FILE } from './job-records.js';
 import type { Tracer, TraceResult } from './tracer.js';
+import { timed, type ObserveWork } from './timing.js';
 import type { JobRecord, JobStore } from './job-store.js';
 
 export interface JobServiceOptions {
@@ -22,6 +23,8 @@ export interface JobServiceOptions {
   trace: Tracer;
   /** Draws every PNG the service makes; the app shares one with the revision service. */
   rasterize: Rasterize;
+  /** Told how long each kit build takes. */
+  observe?: ObserveWork | undefined;
   now?: () => number;
 }
 
@@ -60,7 +63,7 @@ export function warningOf(trace: TraceResult): string {
 export function createJobService(options: JobServiceOptions): JobService {
   const { store } = options;
   const { trace, rasterize } = options;
-  const buildBrandKit = createBrandKitBuilder(rasterize);
+  const buildBrandKit = timed(options.observe, 'kit', createBrandKitBuilder(rasterize));
   const samplePng = createSampleLogoPng(rasterize);
   const records = jobRecords({ store, ttlSeconds: options.ttlSeconds, now: options.now ?? Date.now });
   const { get, file, svgText, rendering } = records;

@@ -13,6 +13,7 @@ import kit from './kit.js';
 import lifecycle from './lifecycle.js';
 import mcp from './mcp.js';
 import mcpUploads from './mcp-uploads.js';
+import metrics from './metrics.js';
 import openapi from './openapi.js';
 import thirdPartyPlugins from './plugins.js';
 import portal from './portal.js';
@@ -32,6 +33,7 @@ import webApp from './web-app.js';
 async function httpApi(app: FastifyInstance, options: Services): Promise<void> {
   await app.register(services, options);
   await app.register(lifecycle);
+  await app.register(metrics);
   await app.register(allowedMethods);
   await app.register(errors);
   // CORS first: its hook must run before any other can turn a request away, so browsers can read the error.

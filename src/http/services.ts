@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 
 import type { Config } from '../config.js';
 import type { Core } from '../core/index.js';
+import type { Metrics } from './metrics.js';
 import type { IdempotencyMode } from './schemas.js';
 import type { VersionTable } from './versioning.js';
 
@@ -11,6 +12,7 @@ import type { VersionTable } from './versioning.js';
 export interface Services extends Core {
   config: Config;
   versions: VersionTable;
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -35,6 +37,7 @@ async function services(app: FastifyInstance, options: Services): Promise<void> 
   app.decorate('stats', options.stats);
   app.decorate('versions', options.versions);
   app.decorate('terms', options.terms);
+  app.decorate('metrics', options.metrics);
   app.decorateRequest('upload', null);
   app.addHook('onClose', async () => options.store.close());
 }
