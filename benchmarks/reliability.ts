@@ -34,6 +34,7 @@ const DEADLINE_MS = 1500;
 const ENGINE_RUNS = 200;
 const API_RUNS = 150;
 const KILL_ROUNDS = 6;
+const SCHEMATHESIS_EXAMPLES = 20;
 const TARGET_EVENT_LOOP_P99_MS = 100;
 /** RSS may grow this much over the load's second half and still count as stable. */
 const STABLE_RSS_GROWTH = 1.1;
@@ -155,7 +156,7 @@ const schemathesis =
   schemathesisMissing ||
   (await withServer(async (base) => {
     const job = (await (await fetch(`${base}/api/sample`, { method: 'POST' })).json()) as { id: string };
-    return runSchemathesis(base, job.id);
+    return runSchemathesis(base, job.id, SCHEMATHESIS_EXAMPLES);
   }));
 console.log('properties…');
 const engineProperty = await checkEngineProperty(boundedTracer(DEADLINE_MS), DEADLINE_MS, { runs: ENGINE_RUNS });

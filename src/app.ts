@@ -14,7 +14,7 @@ import { requestIdOf } from './http/lifecycle.js';
 import { createMetrics } from './http/metrics.js';
 import httpApi from './http/index.js';
 import { SERVICE_VERSIONS, type VersionTable } from './http/versioning.js';
-import { connectRedis, openFileStore, redisGate, redisStore } from './store/index.js';
+import { connectRedis, openFileStore, redisGate, redisStats, redisStore } from './store/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -31,8 +31,9 @@ export interface BuildOptions {
 }
 
 /**
- * Where the state lives: the embedded file store and this process's gate by default; with Redis,
- * the store and a gate shared by every instance (no gate when one is passed in).
+ * Where the state lives: the embedded file store, this process's gate and its own visitor counts by
+ * default; with Redis, the store, the gate (unless one is passed in) and the counts are shared by
+ * every instance.
  */
 async function openState(config: Config, gate: ConcurrencyGate | undefined) {
   if (config.store === 'redis' && config.redisUrl) {
@@ -40,9 +41,10 @@ async function openState(config: Config, gate: ConcurrencyGate | undefined) {
     return {
       store: redisStore(redis),
       gate: gate ?? redisGate(redis, config.maxConcurrentJobs, config.gateLeaseSeconds * 1000),
+      stats: redisStats(redis),
     };
   }
-  return { store: await openFileStore({ dir: config.dataDir }), gate };
+  return { store: await openFileStore({ dir: config.dataDir }), gate, stats: undefined };
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -74,8 +76,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const metrics = createMetrics();
-  const { store, gate } = options.store
-    ? { store: options.store, gate: options.gate }
+  const { store, gate, stats } = options.store
+    ? { store: options.store, gate: options.gate, stats: undefined }
     : await openState(config, options.gate);
   const core = createCore({
     ...config,
@@ -83,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     gate,
     trace: options.trace,
     observe: metrics.observeWork,
+    stats,
   });
   await app.register(httpApi, { ...core, config, versions, metrics });
   return app;

@@ -14,7 +14,7 @@ import { timed, type ObserveWork } from './timing.js';
 import { boundedTracer, type Tracer } from './tracer.js';
 import { createUploadService, UPLOAD_TTL_SECONDS, type UploadService } from './uploads.js';
 
-export type { ConcurrencyGate, JobStore, ObserveWork, Tracer };
+export type { ConcurrencyGate, JobStore, ObserveWork, Tracer, VisitorStats };
 
 export interface CoreOptions {
   store: JobStore;
@@ -31,6 +31,8 @@ export interface CoreOptions {
   trace?: Tracer | undefined;
   /** Told the duration of every trace, kit build and render (metrics). */
   observe?: ObserveWork | undefined;
+  /** When stats are enabled: counts shared by several instances; defaults to this process's own. */
+  stats?: VisitorStats | undefined;
 }
 
 /** Everything the adapters (HTTP, MCP) call. */
@@ -62,7 +64,7 @@ export function createCore(options: CoreOptions): Core {
     uploads: createUploadService({ store, maxLiveUploads: options.maxLiveUploads }),
     gate: options.gate ?? createLocalGate(options.maxConcurrentJobs),
     sponsors: createSponsorDirectory(options.sponsorsFile),
-    stats: options.statsEnabled ? createVisitorStats() : null,
+    stats: options.statsEnabled ? (options.stats ?? createVisitorStats()) : null,
     terms: serviceTerms({
       jobTtlSeconds: ttlSeconds,
       maxConcurrentJobs: options.maxConcurrentJobs,

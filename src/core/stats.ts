@@ -30,15 +30,22 @@ export interface StatsSnapshot {
   since: string;
 }
 
+/**
+ * The port: counting is fire-and-forget (a request never waits for it), reading is async, so
+ * counts shared by several instances (in Redis) implement it as well as this process's own.
+ */
 export interface VisitorStats {
   /** Counts one served request from this client address. */
   record(clientAddress: string): void;
   /** Counts one upload, and its session when the client sent one. */
   recordUpload(uploadSessionId: string): void;
-  snapshot(): StatsSnapshot;
+  snapshot(): Promise<StatsSnapshot>;
 }
 
-function utcDay(ms: number): string {
+/** The length of the "last 5 minutes" window. */
+export const RECENT_WINDOW_MS = WINDOW_MS;
+
+export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
@@ -84,7 +91,7 @@ export function createVisitorStats(options: VisitorStatsOptions = {}): VisitorSt
       uploadsToday += 1;
       if (uploadSessionId !== '' && uploadSessions.size < maxVisitors) uploadSessions.add(anonymise(uploadSessionId));
     },
-    snapshot() {
+    async snapshot() {
       const at = now();
       rollOver(at);
       let recent = 0;

@@ -27,7 +27,7 @@ const stats: FastifyPluginAsyncTypebox = async (app) => {
     }),
     handler: async () => {
       if (!counter) throw new HttpError(503, 'Live stats are disabled on this server.');
-      const now = counter.snapshot();
+      const now = await counter.snapshot();
       return {
         visitors: { last_5_minutes: now.visitorsLast5Minutes, today: now.visitorsToday },
         requests_served: { today: now.requestsToday, since_start: now.requestsSinceStart },

@@ -2,4 +2,5 @@
 export { openFileStore, type FileStoreOptions } from './file-store.js';
 export { connectRedis, type RedisOptions } from './redis-client.js';
 export { redisGate } from './redis-gate.js';
+export { redisStats } from './redis-stats.js';
 export { redisStore, type RedisStoreOptions } from './redis-store.js';

@@ -14,7 +14,7 @@ t.test('visitors in the last 5 minutes and today, requests served', async (t) =>
   stats.record('198.51.100.3');
   stats.recordUpload('visit-1');
   stats.recordUpload('');
-  t.same(stats.snapshot(), {
+  t.same(await stats.snapshot(), {
     day: '2026-10-14',
     visitorsLast5Minutes: 2,
     visitorsToday: 3,
@@ -32,18 +32,19 @@ t.test('counts start again at UTC midnight with a new salt', async (t) => {
   stats.record('198.51.100.1');
   stats.recordUpload('visit-1');
   clock.now += minutes(2);
-  const { day, visitorsToday, requestsToday, requestsSinceStart, uploadsToday, uploadSessionsToday } = stats.snapshot();
+  const { day, visitorsToday, requestsToday, requestsSinceStart, uploadsToday, uploadSessionsToday } =
+    await stats.snapshot();
   t.same(
     [day, visitorsToday, requestsToday, requestsSinceStart, uploadsToday, uploadSessionsToday],
     ['2026-10-15', 0, 0, 1, 0, 0],
   );
   stats.record('198.51.100.1');
-  t.equal(stats.snapshot().visitorsToday, 1);
+  t.equal((await stats.snapshot()).visitorsToday, 1);
 });
 
 t.test('distinct visitors per day are bounded', async (t) => {
   const stats = createVisitorStats({ maxVisitorsPerDay: 2 });
   for (const ip of ['a', 'b', 'c', 'a']) stats.record(ip);
-  t.equal(stats.snapshot().visitorsToday, 2);
-  t.equal(stats.snapshot().requestsToday, 4);
+  t.equal((await stats.snapshot()).visitorsToday, 2);
+  t.equal((await stats.snapshot()).requestsToday, 4);
 });

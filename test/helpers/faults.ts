@@ -291,7 +291,7 @@ async function diskFault(
 }
 
 /** Every fault, one after another (each on its own server and folder); `killRounds` kills while storing. */
-export async function runFaults(t: Teardown, killRounds = 2): Promise<FaultOutcome[]> {
+export async function runFaults(t: Teardown, killRounds = 1): Promise<FaultOutcome[]> {
   return [
     await killDuringTrace(),
     await killWhileStoring(killRounds),

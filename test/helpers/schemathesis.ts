@@ -10,7 +10,6 @@ import { promisify } from 'node:util';
 
 const PROJECT_ROOT = join(import.meta.dirname, '../..');
 const SCHEMATHESIS = process.env.SCHEMATHESIS_BIN ?? join(PROJECT_ROOT, '.venv/bin/schemathesis');
-const EXAMPLES_PER_OPERATION = 20;
 
 /** Why schemathesis cannot run here, or false when it can. */
 export const schemathesisMissing = existsSync(SCHEMATHESIS)
@@ -28,8 +27,15 @@ export interface SchemathesisRun {
   output: string;
 }
 
-/** Runs every check against `base`; `jobToken` is a live job for the operations under /api/jobs/{token}. */
-export async function runSchemathesis(base: string, jobToken: string): Promise<SchemathesisRun> {
+/**
+ * Runs every check against `base`, with `examplesPerOperation` generated cases each (the test suite uses
+ * fewer than the reliability report); `jobToken` is a live job for the operations under /api/jobs/{token}.
+ */
+export async function runSchemathesis(
+  base: string,
+  jobToken: string,
+  examplesPerOperation: number,
+): Promise<SchemathesisRun> {
   const run = await promisify(execFile)(
     SCHEMATHESIS,
     [
@@ -38,7 +44,7 @@ export async function runSchemathesis(base: string, jobToken: string): Promise<S
       '--checks',
       'all',
       '--max-examples',
-      String(EXAMPLES_PER_OPERATION),
+      String(examplesPerOperation),
       '--workers',
       '1',
       '--no-color',

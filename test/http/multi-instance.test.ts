@@ -13,6 +13,7 @@ import t from 'tap';
 import { newDataDir } from '../helpers/app.js';
 import { mosaic } from '../helpers/hostile.js';
 import { drawnLogo, FOUR_COLORS } from '../helpers/images.js';
+import { uploadInFlight } from '../helpers/multipart.js';
 import { redisMissing, startRedis } from '../helpers/redis-server.js';
 import { startServer } from '../helpers/server-process.js';
 
@@ -49,7 +50,6 @@ t.test('two instances on one Redis act as one service', { skip: redisMissing, ti
     DATA_DIR: await newDataDir(t),
     MAX_CONCURRENT_JOBS: '1',
     GATE_LEASE_SECONDS: String(LEASE_SECONDS),
-    STATS_ENABLED: 'false',
     LOG_LEVEL: 'fatal',
     ...extra,
   });
@@ -84,6 +84,12 @@ t.test('two instances on one Redis act as one service', { skip: redisMissing, ti
   t.notOk(visible.palette.includes(hidden), 'a visibility job made on B of a job from A');
   t.equal((await fetch(`${a.base}/api/jobs/${visible.id}/logo.svg`)).status, 200, 'is served by A');
 
+  const statsOf = async (base: string) =>
+    ((await (await fetch(`${base}/api/stats`)).json()) as { uploads: { today: number } }).uploads.today;
+  const [uploadsOnA, uploadsOnB] = [await statsOf(a.base), await statsOf(b.base)];
+  t.equal(uploadsOnA, uploadsOnB, 'both instances report the same counts');
+  t.ok(uploadsOnA >= 3, `uploads made on either are counted (${uploadsOnA})`);
+
   const gated = await Promise.all([a, b].map((server) => upload(server.base, slow).then((res) => res.status)));
   t.same([...gated].sort(), [200, 429], 'MAX_CONCURRENT_JOBS=1 admits one trace across both instances');
 
@@ -117,14 +123,12 @@ t.test('two instances on one Redis act as one service', { skip: redisMissing, ti
   t.equal((await upload(a.base, logo)).status, 200, 'uploads work again');
 
   // A dies with a trace's slot: B is turned away until the lease lapses, then admitted.
-  const dying = upload(a.base, slow).catch(() => null);
-  let held = false;
-  for (let attempt = 0; attempt < 40 && !held; attempt++) {
-    held = (await upload(b.base, logo)).status === 429;
-  }
+  const { ended: dying } = await uploadInFlight(a.base, slow, {});
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const held = (await upload(b.base, logo)).status === 429;
   t.ok(held, "A's trace holds the cluster's slot");
   await kill(a.child, 'SIGKILL');
-  await dying;
+  t.equal(await dying, 'connection lost', 'A died mid-trace');
   const killedAt = Date.now();
   let admitted = false;
   while (!admitted && Date.now() - killedAt < (LEASE_SECONDS + 3) * 1000) {
@@ -132,5 +136,5 @@ t.test('two instances on one Redis act as one service', { skip: redisMissing, ti
     if (!admitted) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const freedMs = Date.now() - killedAt;
-  t.ok(admitted && freedMs <= (LEASE_SECONDS + 1) * 1000, `the slot is free within the lease (${freedMs} ms)`);
+  t.ok(held && admitted && freedMs <= (LEASE_SECONDS + 1) * 1000, `the slot is free within the lease (${freedMs} ms)`);
 });

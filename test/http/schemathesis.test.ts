@@ -17,8 +17,8 @@ t.test('schemathesis, every check, finds nothing', { skip: schemathesisMissing, 
   const { base, child } = await startServer({ DATA_DIR: await newDataDir(t), LOG_LEVEL: 'warn' });
   t.teardown(() => child.kill());
   const job = (await (await fetch(`${base}/api/sample`, { method: 'POST' })).json()) as { id: string };
-  const run = await runSchemathesis(base, job.id);
+  const run = await runSchemathesis(base, job.id, 10);
   t.comment(`schemathesis: ${run.cases} cases; ${run.summary}`);
-  t.ok(run.cases > 500, `it generated enough cases (${run.cases})`);
+  t.ok(run.cases > 300, `it generated enough cases (${run.cases})`);
   t.equal(run.exitCode, 0, 'it found no failure', { output: run.output.slice(-8000) });
 });

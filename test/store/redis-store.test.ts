@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import t from 'tap';
 
-import { connectRedis, redisGate, redisStore } from '../../src/store/index.js';
+import { connectRedis, redisGate, redisStats, redisStore } from '../../src/store/index.js';
 import { redisMissing, startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { jobRecord, storeContract, type OpenStore } from './store-contract.js';
 
@@ -93,5 +93,55 @@ if (redisMissing) {
     t.ok(Date.now() - started <= leaseMs + 200, 'and not later than the lease');
     first?.();
     third?.();
+  });
+
+  t.test('visitor counts are shared by the instances, one salt a day, and start again the next day', async (t) => {
+    if (!redis) throw new Error('Redis did not start');
+    const keyPrefix = `test-${randomUUID()}:`;
+    const [a, b] = await Promise.all([
+      connectRedis({ url: redis.url, keyPrefix }),
+      connectRedis({ url: redis.url, keyPrefix }),
+    ]);
+    t.teardown(() => {
+      a.disconnect();
+      b.disconnect();
+    });
+    const clock = { now: Date.parse('2026-11-23T12:00:00Z') };
+    const onA = redisStats(a, () => clock.now);
+    const onB = redisStats(b, () => clock.now);
+    onA.record('198.51.100.1');
+    onA.record('198.51.100.2');
+    onB.record('198.51.100.1');
+    onB.record('198.51.100.3');
+    onA.recordUpload('session-1');
+    onB.recordUpload('session-1');
+    onB.recordUpload('');
+    // Counting is fire-and-forget: wait until the counts have landed.
+    let snapshot = await onB.snapshot();
+    for (let attempt = 0; attempt < 50 && snapshot.uploadsToday < 3; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      snapshot = await onB.snapshot();
+    }
+    t.match(
+      snapshot,
+      {
+        day: '2026-11-23',
+        visitorsToday: 3,
+        visitorsLast5Minutes: 3,
+        requestsToday: 4,
+        requestsSinceStart: 4,
+        uploadsToday: 3,
+        uploadSessionsToday: 1,
+      },
+      'one visitor seen by both instances counts once: they share the day salt',
+    );
+    t.same(await onA.snapshot(), snapshot, 'both instances read the same counts');
+    t.notMatch(JSON.stringify(await a.keys('*')), /198\.51\.100/, 'no address is stored');
+
+    clock.now += 6 * 60 * 1000;
+    t.equal((await onA.snapshot()).visitorsLast5Minutes, 0, 'the 5-minute window moves on');
+    clock.now = Date.parse('2026-11-24T00:00:01Z');
+    const nextDay = await onA.snapshot();
+    t.match(nextDay, { day: '2026-11-24', visitorsToday: 0, requestsToday: 0, uploadsToday: 0, requestsSinceStart: 4 });
   });
 }
