@@ -131,6 +131,8 @@ export interface JobStore {
   createUpload(upload: UploadRecord, image: Buffer, limit: number): Promise<UploadAdmission>;
   getUpload(id: string): Promise<UploadLookup>;
 
+  /** How many jobs (revisions included) are live now, for the operators' metrics. */
+  countLiveJobs(): Promise<number>;
   /** Resolves while the store can be used; rejects with STORAGE_UNAVAILABLE when it cannot be reached. */
   ping(): Promise<void>;
   /** Deletes expired jobs with their files, expired uploads, and expired idempotency records. */

@@ -368,6 +368,11 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
       claims.delete(key);
     },
 
+    async countLiveJobs() {
+      const at = now();
+      return [...jobs.values()].filter((job) => job.expiresAt > at).length;
+    },
+
     async ping() {
       // A full or read-only disk still serves what it holds: the store is up while its folder can be read.
       await readdir(dirs.jobs).catch((error: unknown) => {

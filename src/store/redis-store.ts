@@ -9,6 +9,7 @@
  *   upload:<id>           MCP upload record (JSON), with
  *   upload-image:<id>     its image
  *   uploads               sorted set of live upload ids by expiry: the upload limit
+ *   jobs                  sorted set of job ids by expiry: the count of live jobs
  *   seen:<id>             kept a week past a token's expiry, to tell "expired" from "unknown"
  *   idem:<sha256>         stored response of an Idempotency-Key
  *   idem-claim:<sha256>   the claim of a request in flight, as a lease
@@ -116,6 +117,7 @@ export function redisStore(redis: Redis, options: RedisStoreOptions = {}): JobSt
         for (const [name, bytes] of Object.entries(files)) write.set(`file:${job.id}:${name}`, bytes, 'PXAT', at);
         write.set(`seen:${job.id}`, '1', 'PXAT', String(seenUntil(job.expiresAt)));
         write.set(`job:${job.id}`, JSON.stringify(job), 'PXAT', at);
+        write.zadd('jobs', at, job.id);
         await write.exec();
       }),
 
@@ -219,6 +221,12 @@ export function redisStore(redis: Redis, options: RedisStoreOptions = {}): JobSt
         const upload = parsed(record, isUpload);
         if (upload && image && upload.expiresAt > Date.now()) return { state: 'live' as const, upload, image };
         return pastState(id);
+      }),
+
+    countLiveJobs: () =>
+      reach(async () => {
+        const replies = await redis.multi().zremrangebyscore('jobs', '-inf', Date.now()).zcard('jobs').exec();
+        return Number(replies?.[1]?.[1] ?? 0);
       }),
 
     ping: () =>

@@ -48,6 +48,7 @@ t.test('what the service did shows up in /metrics', async (t) => {
     (sample(text, 'logo_store_duration_seconds_count{operation="createJob",outcome="ok"}') ?? 0) >= 1,
     'store calls',
   );
+  t.equal(sample(text, 'logo_live_jobs'), 1, 'the live jobs');
   t.match(text, /^process_cpu_user_seconds_total /m, "Node's process metrics");
   t.match(text, /^nodejs_eventloop_lag_p99_seconds /m, 'event-loop lag');
 });

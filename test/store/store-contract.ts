@@ -70,7 +70,10 @@ export function storeContract(t: Test, open: OpenStore): void {
     const store = await open(t);
     const job = jobRecord(SHORT_MS);
     await store.createJob(job, { 'logo.svg': Buffer.from('<svg/>') });
+    await store.createJob(jobRecord(60_000), { 'logo.svg': Buffer.from('<svg/>') });
+    t.equal(await store.countLiveJobs(), 2, 'both count while live');
     await sleep(SHORT_MS + 100);
+    t.equal(await store.countLiveJobs(), 1, 'an expired job counts no more');
     t.same(await store.getJob(job.id), { state: 'expired' });
     t.equal(await store.readFile(job.id, 'logo.svg'), null);
     await store.writeFile(job.id, 'late.png', Buffer.from('x'));
