@@ -4,7 +4,7 @@
  * pass their own store, gate or tracer) and mounts the HTTP adapter.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 
 import type { Config } from './config.js';
 import { createCore, type ConcurrencyGate, type JobStore, type Tracer } from './core/index.js';
@@ -63,7 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     // Every log line of a request carries its id, which X-Request-Id echoes (http/lifecycle.ts).
     genReqId: requestIdOf,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     keepAliveTimeout: 10_000,
     // While stopping, requests on open connections get the service's own 503 (http/lifecycle.ts).
     return503OnClosing: false,
