@@ -155,11 +155,40 @@ async function traceRuns(base: string, image: Buffer, key: Record<string, string
   return sameKey?.status === 409 && other?.status === 429;
 }
 
-async function killDuringTrace(): Promise<FaultOutcome> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'fault-kill-'));
-  const checks: Check[] = [];
+/** A fresh data folder for `work`, removed after it. */
+async function inDataDir<T>(prefix: string, work: (dataDir: string) => Promise<T>): Promise<T> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
   try {
-    let server = await start(dataDir);
+    return await work(dataDir);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts the server again on `dataDir` after `fault`, adds what every restart must show (no temporary
+ * file, every record whole) and the fault's own checks (`more`), and counts the jobs it no longer serves.
+ */
+async function afterRestart(
+  dataDir: string,
+  outcome: Omit<FaultOutcome, 'jobsBefore' | 'jobsLost'>,
+  jobs: readonly StoredJob[],
+  more: (base: string) => Promise<Check[]> = async () => [],
+): Promise<FaultOutcome> {
+  const server = await start(dataDir);
+  try {
+    outcome.checks.push(await noTemporaryFiles(dataDir), await everyRecordComplete(server.base, dataDir));
+    outcome.checks.push(...(await more(server.base)));
+    return { ...outcome, jobsBefore: jobs.length, jobsLost: await lost(server.base, jobs) };
+  } finally {
+    await kill(server);
+  }
+}
+
+function killDuringTrace(): Promise<FaultOutcome> {
+  return inDataDir('fault-kill-', async (dataDir) => {
+    const checks: Check[] = [];
+    const server = await start(dataDir);
     const [probe, ...images] = await logos(4);
     const jobs: StoredJob[] = [];
     for (const image of images) jobs.push(await finishJob(server.base, image));
@@ -172,46 +201,30 @@ async function killDuringTrace(): Promise<FaultOutcome> {
     await kill(server);
     checks.push(check('the interrupted request fails', (await interrupted) === 'connection lost', await interrupted));
 
-    server = await start(dataDir);
-    try {
-      checks.push(await noTemporaryFiles(dataDir));
-      checks.push(await everyRecordComplete(server.base, dataDir));
-      const retried = await upload(server.base, slow, key);
+    return afterRestart(dataDir, { fault: 'SIGKILL during a trace', injected: 1, checks }, jobs, async (base) => {
+      const retried = await upload(base, slow, key);
       const retriedJob = retried.ok ? ((await retried.json()) as { id: string }).id : '';
-      checks.push(
-        check('the interrupted Idempotency-Key can be retried', retried.status === 200, String(retried.status)),
-      );
-      const replay = await upload(server.base, slow, key);
+      const replay = await upload(base, slow, key);
       const replayed = replay.headers.get('idempotent-replayed') === 'true';
       const replayedJob = replay.ok ? ((await replay.json()) as { id: string }).id : '';
-      checks.push(check('and then replays its result', replayed && replayedJob === retriedJob, String(replay.status)));
-      return {
-        fault: 'SIGKILL during a trace',
-        injected: 1,
-        checks,
-        jobsBefore: jobs.length,
-        jobsLost: await lost(server.base, jobs),
-      };
-    } finally {
-      await kill(server);
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
+      return [
+        check('the interrupted Idempotency-Key can be retried', retried.status === 200, String(retried.status)),
+        check('and then replays its result', replayed && replayedJob === retriedJob, String(replay.status)),
+      ];
+    });
+  });
 }
 
 /** Kills the server at random moments while uploads stream in, `rounds` times. */
-async function killWhileStoring(rounds: number, seed = 7): Promise<FaultOutcome> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'fault-store-'));
-  const checks: Check[] = [];
-  let state = seed;
-  const nextDelay = () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return 150 + (state % 600);
-  };
-  const jobs: StoredJob[] = [];
-  const images = await logos(3);
-  try {
+function killWhileStoring(rounds: number, seed = 7): Promise<FaultOutcome> {
+  return inDataDir('fault-store-', async (dataDir) => {
+    let state = seed;
+    const nextDelay = () => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return 150 + (state % 600);
+    };
+    const jobs: StoredJob[] = [];
+    const images = await logos(3);
     for (let round = 0; round < rounds; round++) {
       const server = await start(dataDir);
       let running = true;
@@ -226,23 +239,12 @@ async function killWhileStoring(rounds: number, seed = 7): Promise<FaultOutcome>
       await kill(server);
       await stream;
     }
-    const server = await start(dataDir);
-    try {
-      checks.push(await noTemporaryFiles(dataDir));
-      checks.push(await everyRecordComplete(server.base, dataDir));
-      return {
-        fault: 'SIGKILL at random moments during uploads',
-        injected: rounds,
-        checks,
-        jobsBefore: jobs.length,
-        jobsLost: await lost(server.base, jobs),
-      };
-    } finally {
-      await kill(server);
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
+    return afterRestart(
+      dataDir,
+      { fault: 'SIGKILL at random moments during uploads', injected: rounds, checks: [] },
+      jobs,
+    );
+  });
 }
 
 /** The disk stops taking writes (`inject`), then takes them again (`heal`); what was stored stays served. */

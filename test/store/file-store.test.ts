@@ -5,36 +5,17 @@ import t from 'tap';
 
 import { newToken } from '../../src/core/tokens.js';
 import { openFileStore } from '../../src/store/file-store.js';
-import type { JobRecord, UploadRecord } from '../../src/core/job-store.js';
 import { newDataDir, type Teardown } from '../helpers/app.js';
 import { mountSmallDisk } from '../helpers/small-disk.js';
-import { storeContract } from './store-contract.js';
+import { jobRecord, storeContract, uploadRecord } from './store-contract.js';
 
-function jobRecord(now: number, ttlMs: number, id = newToken()): JobRecord {
-  return {
-    id,
-    origin: 'upload',
-    createdAt: now,
-    expiresAt: now + ttlMs,
-    width: 10,
-    height: 5,
-    palette: ['#112233'],
-    svgBytes: 3,
-    warning: '',
-    originalId: null,
-    hiddenColors: [],
-    settings: { colors: 0, smoothing: 20, transparent: true, trim: true },
-    uploadSessionId: '',
-  };
-}
-
-/** A store on a fresh folder with a clock the test moves. */
-async function clockedStore(t: Teardown) {
+/** A store on `dir` (a fresh folder by default) with a clock the test moves. */
+async function clockedStore(t: Teardown, dir?: string) {
   const clock = { now: Date.now() };
-  const dir = await newDataDir(t);
-  const store = await openFileStore({ dir, sweepIntervalMs: 0, now: () => clock.now });
+  const storeDir = dir ?? (await newDataDir(t));
+  const store = await openFileStore({ dir: storeDir, sweepIntervalMs: 0, now: () => clock.now });
   t.teardown(() => store.close());
-  return { store, clock, dir };
+  return { store, clock, dir: storeDir };
 }
 
 storeContract(t, async (t) => {
@@ -45,7 +26,7 @@ storeContract(t, async (t) => {
 
 t.test('jobs and their files are stored, read and kept across a reopen', async (t) => {
   const { store, clock, dir } = await clockedStore(t);
-  const job = jobRecord(clock.now, 60_000);
+  const job = jobRecord(60_000, { now: clock.now });
   await store.createJob(job, { 'logo.svg': Buffer.from('<svg/>') });
   t.same(await store.getJob(job.id), { state: 'live', job });
   t.equal((await store.readFile(job.id, 'logo.svg'))?.toString(), '<svg/>');
@@ -63,14 +44,14 @@ t.test('jobs and their files are stored, read and kept across a reopen', async (
 
 t.test('expired and unknown tokens are told apart; sweeping deletes the files', async (t) => {
   const { store, clock, dir } = await clockedStore(t);
-  const job = jobRecord(clock.now, 1_000);
+  const job = jobRecord(1_000, { now: clock.now });
   await store.createJob(job, { 'logo.svg': Buffer.from('<svg/>') });
   clock.now += 1_000;
   t.same(await store.getJob(job.id), { state: 'expired' });
   t.equal(await store.readFile(job.id, 'logo.svg'), null);
   t.same(await store.getJob(newToken()), { state: 'unknown' });
 
-  const other = jobRecord(clock.now, 1_000);
+  const other = jobRecord(1_000, { now: clock.now });
   await store.createJob(other, { 'logo.svg': Buffer.from('<svg/>') });
   clock.now += 5_000;
   t.same(await store.sweepExpired(), { jobs: 1, uploads: 0, idempotencyKeys: 0 });
@@ -88,7 +69,7 @@ t.test('expired and unknown tokens are told apart; sweeping deletes the files', 
 
 t.test('jobs that expired while the server was down are swept on open', async (t) => {
   const { store, clock, dir } = await clockedStore(t);
-  const job = jobRecord(clock.now, 1_000);
+  const job = jobRecord(1_000, { now: clock.now });
   await store.createJob(job, { 'logo.svg': Buffer.from('<svg/>') });
   await store.close();
   clock.now += 2_000;
@@ -104,10 +85,10 @@ t.test('ids and file names that are not safe path segments never reach the disk'
     t.same(await store.getJob(id), { state: 'unknown' }, JSON.stringify(id));
     t.equal(await store.readFile(id, 'logo.svg'), null);
   }
-  const job = jobRecord(clock.now, 60_000);
+  const job = jobRecord(60_000, { now: clock.now });
   await store.createJob(job, { 'logo.svg': Buffer.from('<svg/>') });
   t.equal(await store.readFile(job.id, '../../jobs/x.json'), null);
-  await t.rejects(store.createJob(jobRecord(clock.now, 1000, '../escape'), {}), /unsafe job id/);
+  await t.rejects(store.createJob(jobRecord(1000, { now: clock.now, id: '../escape' }), {}), /unsafe job id/);
 });
 
 t.test('corrupt records are ignored on open', async (t) => {
@@ -159,22 +140,9 @@ t.test('idempotency keys: claim, in flight, complete, release, expire', async (t
   t.same(await readdir(join(dir, 'idempotency')), []);
 });
 
-function uploadRecord(now: number, ttlMs: number, id = newToken()): UploadRecord {
-  return {
-    id,
-    createdAt: now,
-    expiresAt: now + ttlMs,
-    bytes: 5,
-    sha256: 'a'.repeat(64),
-    format: 'png',
-    width: 8,
-    height: 8,
-  };
-}
-
 t.test('uploads are stored with their image and kept across a reopen, cap count included', async (t) => {
   const { store, clock, dir } = await clockedStore(t);
-  const upload = uploadRecord(clock.now, 60_000);
+  const upload = uploadRecord(60_000, { now: clock.now });
   t.same(await store.createUpload(upload, Buffer.from('image'), 2), { stored: true });
   const lookup = await store.getUpload(upload.id);
   t.equal(lookup.state, 'live');
@@ -193,9 +161,11 @@ t.test('uploads are stored with their image and kept across a reopen, cap count 
     t.same(again.upload, upload);
     t.equal(again.image.toString(), 'image');
   }
-  t.same(await reopened.createUpload(uploadRecord(clock.now, 30_000), Buffer.from('two'), 2), { stored: true });
+  t.same(await reopened.createUpload(uploadRecord(30_000, { now: clock.now }), Buffer.from('two'), 2), {
+    stored: true,
+  });
   t.same(
-    await reopened.createUpload(uploadRecord(clock.now, 60_000), Buffer.from('three'), 2),
+    await reopened.createUpload(uploadRecord(60_000, { now: clock.now }), Buffer.from('three'), 2),
     { stored: false, nextExpiryAt: Math.min(upload.expiresAt, clock.now + 30_000) },
     'the reopened store counts the upload it loaded',
   );
@@ -204,9 +174,9 @@ t.test('uploads are stored with their image and kept across a reopen, cap count 
 
 t.test('expired uploads are swept with their images and remembered as expired', async (t) => {
   const { store, clock, dir } = await clockedStore(t);
-  const short = uploadRecord(clock.now, 1_000);
-  const shorter = uploadRecord(clock.now, 500);
-  const long = uploadRecord(clock.now, 60_000);
+  const short = uploadRecord(1_000, { now: clock.now });
+  const shorter = uploadRecord(500, { now: clock.now });
+  const long = uploadRecord(60_000, { now: clock.now });
   for (const upload of [short, shorter, long]) await store.createUpload(upload, Buffer.from(upload.id), 10);
   clock.now += 1_000;
   t.same(await store.sweepExpired(), { jobs: 0, uploads: 2, idempotencyKeys: 0 });
@@ -229,7 +199,7 @@ t.test('expired uploads are swept with their images and remembered as expired', 
 
 t.test('uploads that expired while the server was down are swept on open', async (t) => {
   const { store, clock, dir } = await clockedStore(t);
-  const upload = uploadRecord(clock.now, 1_000);
+  const upload = uploadRecord(1_000, { now: clock.now });
   await store.createUpload(upload, Buffer.from('image'), 10);
   await store.close();
   clock.now += 2_000;
@@ -241,7 +211,7 @@ t.test('uploads that expired while the server was down are swept on open', async
 
 t.test('an image left without its record is removed on open; records with images stay', async (t) => {
   const { store, clock, dir } = await clockedStore(t);
-  const kept = uploadRecord(clock.now, 60_000);
+  const kept = uploadRecord(60_000, { now: clock.now });
   await store.createUpload(kept, Buffer.from('kept'), 10);
   await store.close();
   const orphan = newToken();
@@ -258,7 +228,7 @@ t.test('upload ids that are not safe path segments never reach the disk', async 
   for (const id of ['../jobs/x', '..', 'a/b', '', 'x'.repeat(65)]) {
     t.same(await store.getUpload(id), { state: 'unknown' }, JSON.stringify(id));
     await t.rejects(
-      store.createUpload(uploadRecord(clock.now, 60_000, id), Buffer.from('x'), 10),
+      store.createUpload(uploadRecord(60_000, { now: clock.now, id }), Buffer.from('x'), 10),
       /unsafe upload id/,
       `createUpload ${JSON.stringify(id)}`,
     );
@@ -273,7 +243,7 @@ t.test('upload ids that are not safe path segments never reach the disk', async 
     'uploads',
   ]);
   t.same(
-    await store.createUpload(uploadRecord(clock.now, 60_000), Buffer.from('x'), 1),
+    await store.createUpload(uploadRecord(60_000, { now: clock.now }), Buffer.from('x'), 1),
     { stored: true },
     'nothing was counted',
   );
@@ -286,7 +256,7 @@ t.test(
     const dir = await newDataDir(t);
     const store = await openFileStore({ dir, sweepIntervalMs: 0, fileCacheBytes: 10, now: () => clock.now });
     t.teardown(() => store.close());
-    const job = jobRecord(clock.now, 60_000);
+    const job = jobRecord(60_000, { now: clock.now });
     await store.createJob(job, {
       a: Buffer.from('aaaa'),
       b: Buffer.from('bbbb'),
@@ -315,7 +285,7 @@ t.test(
 
 t.test('what a stopped process half wrote is removed on open; complete jobs keep their files', async (t) => {
   const { store, clock, dir } = await clockedStore(t);
-  const kept = jobRecord(clock.now, 60_000);
+  const kept = jobRecord(60_000, { now: clock.now });
   await store.createJob(kept, { 'logo.svg': Buffer.from('<svg/>') });
   await store.close();
   // A kill between a job's files and its record, and in the middle of a temporary write.
@@ -334,20 +304,18 @@ t.test('what a stopped process half wrote is removed on open; complete jobs keep
 t.test('a full disk refuses new jobs and uploads as STORAGE_UNAVAILABLE and keeps what it holds', async (t) => {
   const disk = await mountSmallDisk(t, 2);
   if ('unavailable' in disk) return void t.pass('a small disk', { skip: disk.unavailable });
-  const clock = { now: Date.now() };
-  const store = await openFileStore({ dir: disk.dir, sweepIntervalMs: 0, now: () => clock.now });
-  t.teardown(() => store.close());
-  const kept = jobRecord(clock.now, 60_000);
+  const { store, clock } = await clockedStore(t, disk.dir);
+  const kept = jobRecord(60_000, { now: clock.now });
   await store.createJob(kept, { 'logo.svg': Buffer.from('<svg/>') });
 
   await disk.fill();
-  const refused = jobRecord(clock.now, 60_000);
+  const refused = jobRecord(60_000, { now: clock.now });
   await t.rejects(store.createJob(refused, { 'logo.svg': Buffer.alloc(64 * 1024) }), {
     code: 'STORAGE_UNAVAILABLE',
     cause: { code: 'ENOSPC' },
   });
   t.same(await store.getJob(refused.id), { state: 'unknown' }, 'the refused job was never made');
-  await t.rejects(store.createUpload(uploadRecord(clock.now, 60_000), Buffer.alloc(64 * 1024), 10), {
+  await t.rejects(store.createUpload(uploadRecord(60_000, { now: clock.now }), Buffer.alloc(64 * 1024), 10), {
     code: 'STORAGE_UNAVAILABLE',
   });
   await t.rejects(store.addFileOnce(kept.id, 'review-token', Buffer.alloc(64 * 1024)), {
@@ -365,16 +333,14 @@ t.test('a full disk refuses new jobs and uploads as STORAGE_UNAVAILABLE and keep
 t.test('a read-only disk serves what it holds, refuses writes, and still expires jobs', async (t) => {
   const disk = await mountSmallDisk(t, 2);
   if ('unavailable' in disk) return void t.pass('a small disk', { skip: disk.unavailable });
-  const clock = { now: Date.now() };
-  const store = await openFileStore({ dir: disk.dir, sweepIntervalMs: 0, now: () => clock.now });
-  t.teardown(() => store.close());
-  const lasting = jobRecord(clock.now, 60_000);
-  const brief = jobRecord(clock.now, 1_000);
+  const { store, clock } = await clockedStore(t, disk.dir);
+  const lasting = jobRecord(60_000, { now: clock.now });
+  const brief = jobRecord(1_000, { now: clock.now });
   await store.createJob(lasting, { 'logo.svg': Buffer.from('<svg/>') });
   await store.createJob(brief, { 'logo.svg': Buffer.from('<svg/>') });
 
   await disk.readOnly();
-  await t.rejects(store.createJob(jobRecord(clock.now, 60_000), { 'logo.svg': Buffer.from('<svg/>') }), {
+  await t.rejects(store.createJob(jobRecord(60_000, { now: clock.now }), { 'logo.svg': Buffer.from('<svg/>') }), {
     code: 'STORAGE_UNAVAILABLE',
     cause: { code: 'EROFS' },
   });

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import t from 'tap';
+import t, { type Test } from 'tap';
 
 import { connectRedis, redisGate, redisStats, redisStore } from '../../src/store/index.js';
 import { redisMissing, startRedis, type TestRedis } from '../helpers/redis-server.js';
@@ -24,6 +24,20 @@ if (redisMissing) {
     const store = redisStore(await connectRedis({ url: redis.url, keyPrefix: `test-${randomUUID()}:` }));
     t.teardown(() => store.close());
     return store;
+  };
+
+  /** Two connections to the shared Redis under one fresh key prefix, as two instances see it. */
+  const twoInstances = async (t: Test) => {
+    if (!redis) throw new Error('Redis did not start');
+    const keyPrefix = `test-${randomUUID()}:`;
+    const connections = await Promise.all([
+      connectRedis({ url: redis.url, keyPrefix }),
+      connectRedis({ url: redis.url, keyPrefix }),
+    ]);
+    t.teardown(() => {
+      for (const connection of connections) connection.disconnect();
+    });
+    return connections;
   };
 
   storeContract(t, open);
@@ -57,16 +71,7 @@ if (redisMissing) {
   });
 
   t.test('the cluster gate admits `capacity` holders across connections; a dead holder frees its slot', async (t) => {
-    if (!redis) throw new Error('Redis did not start');
-    const keyPrefix = `test-${randomUUID()}:`;
-    const [a, b] = await Promise.all([
-      connectRedis({ url: redis.url, keyPrefix }),
-      connectRedis({ url: redis.url, keyPrefix }),
-    ]);
-    t.teardown(() => {
-      a.disconnect();
-      b.disconnect();
-    });
+    const [a, b] = await twoInstances(t);
     const leaseMs = 600;
     const onA = redisGate(a, 2, leaseMs);
     const onB = redisGate(b, 2, leaseMs);
@@ -96,16 +101,7 @@ if (redisMissing) {
   });
 
   t.test('visitor counts are shared by the instances, one salt a day, and start again the next day', async (t) => {
-    if (!redis) throw new Error('Redis did not start');
-    const keyPrefix = `test-${randomUUID()}:`;
-    const [a, b] = await Promise.all([
-      connectRedis({ url: redis.url, keyPrefix }),
-      connectRedis({ url: redis.url, keyPrefix }),
-    ]);
-    t.teardown(() => {
-      a.disconnect();
-      b.disconnect();
-    });
+    const [a, b] = await twoInstances(t);
     const clock = { now: Date.parse('2026-11-23T12:00:00Z') };
     const onA = redisStats(a, () => clock.now);
     const onB = redisStats(b, () => clock.now);

@@ -15,8 +15,13 @@ export type OpenStore = (t: Test) => Promise<JobStore>;
 const SHORT_MS = 300;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function jobRecord(ttlMs: number, id = newToken()): JobRecord {
-  const now = Date.now();
+/** What a record is made with besides its lifetime: an id of its own and the creation time, by default. */
+interface RecordOptions {
+  id?: string;
+  now?: number;
+}
+
+export function jobRecord(ttlMs: number, { id = newToken(), now = Date.now() }: RecordOptions = {}): JobRecord {
   return {
     id,
     origin: 'upload',
@@ -34,8 +39,7 @@ export function jobRecord(ttlMs: number, id = newToken()): JobRecord {
   };
 }
 
-export function uploadRecord(ttlMs: number, id = newToken()): UploadRecord {
-  const now = Date.now();
+export function uploadRecord(ttlMs: number, { id = newToken(), now = Date.now() }: RecordOptions = {}): UploadRecord {
   return {
     id,
     createdAt: now,
@@ -87,9 +91,9 @@ export function storeContract(t: Test, open: OpenStore): void {
       t.same(await store.getJob(id), { state: 'unknown' }, JSON.stringify(id));
       t.equal(await store.readFile(id, 'logo.svg'), null);
       t.same(await store.getUpload(id), { state: 'unknown' });
-      await t.rejects(store.createUpload(uploadRecord(60_000, id), Buffer.from('x'), 10), /unsafe upload id/);
+      await t.rejects(store.createUpload(uploadRecord(60_000, { id }), Buffer.from('x'), 10), /unsafe upload id/);
     }
-    await t.rejects(store.createJob(jobRecord(60_000, '../escape'), {}), /unsafe job id/);
+    await t.rejects(store.createJob(jobRecord(60_000, { id: '../escape' }), {}), /unsafe job id/);
     const job = jobRecord(60_000);
     await store.createJob(job, { 'logo.svg': Buffer.from('<svg/>') });
     t.equal(await store.readFile(job.id, '../../jobs/x.json'), null);
