@@ -32,7 +32,7 @@ export const ARTIFACTS_DIR = join(PROJECT_ROOT, 'artifacts', 'web');
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Why the browser tests cannot run here, or undefined when Chromium is installed. */
-export function chromiumMissing(): string | undefined {
+function chromiumMissing(): string | undefined {
   if (existsSync(CHROMIUM)) return undefined;
   return `no Chromium at ${CHROMIUM}: apt-get install chromium (CI installs it), or set CHROMIUM_PATH`;
 }
@@ -51,7 +51,7 @@ function newestMtime(dir: string): number {
  * src/web as it is, or undefined. The tests do not build it themselves: the
  * build replaces dist/web, which other test files read at the same time.
  */
-export function staleWebBuild(): string | undefined {
+function staleWebBuild(): string | undefined {
   const page = join(PROJECT_ROOT, 'dist/web/index.html');
   const rebuild = 'run `npm run build:web` (npm install does it) before the browser tests';
   if (!existsSync(page)) return `the web app is not built: ${rebuild}`;
@@ -62,6 +62,24 @@ export function staleWebBuild(): string | undefined {
   );
   if (sources > built) return `dist/web is older than src/web: ${rebuild}`;
   return undefined;
+}
+
+/**
+ * Whether a browser suite can run here. Without Chromium it plans no tests and says why (a skip); with a
+ * web build older than its sources it fails and says how to rebuild.
+ */
+export function browserSuiteCanRun(t: { plan(count: number, comment: string): void; fail(message: string): void }) {
+  const cannotRun = chromiumMissing();
+  if (cannotRun) {
+    t.plan(0, cannotRun);
+    return false;
+  }
+  const stale = staleWebBuild();
+  if (stale) {
+    t.fail(stale);
+    return false;
+  }
+  return true;
 }
 
 /** The app built in this process (so a test can hold its job gate), listening on a loopback port. */

@@ -17,7 +17,7 @@ import { runInSlot } from '../../src/core/gate.js';
 import {
   axeViolations,
   CHROMIUM,
-  chromiumMissing,
+  browserSuiteCanRun,
   DESKTOP,
   handOver,
   horizontalOverflow,
@@ -27,20 +27,13 @@ import {
   postsTo,
   saveScreenshot,
   serveApp,
-  staleWebBuild,
   standInMockups,
   watchedPage,
 } from '../helpers/browser.js';
 import { drawnLogo, FOUR_COLORS } from '../helpers/images.js';
 import { chooseFile, isUpload, openApp, resultLabel, svgShown } from '../helpers/web-page.js';
 
-const cannotRun = chromiumMissing();
-const stale = staleWebBuild();
-if (cannotRun) {
-  t.plan(0, cannotRun);
-} else if (stale) {
-  t.fail(stale);
-} else {
+if (browserSuiteCanRun(t)) {
   const { app, base } = await serveApp(t);
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   t.teardown(() => browser.close());

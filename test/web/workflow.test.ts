@@ -20,7 +20,7 @@ import {
   axeViolations,
   blobText,
   CHROMIUM,
-  chromiumMissing,
+  browserSuiteCanRun,
   DESKTOP,
   focused,
   handOver,
@@ -30,7 +30,6 @@ import {
   postsTo,
   saveScreenshot,
   serveApp,
-  staleWebBuild,
   standInMockups,
   waitUntil,
   watchedPage,
@@ -72,13 +71,7 @@ async function shownSvg(page: Page, job: Job): Promise<{ naturalWidth: number; t
   return { naturalWidth, text: (await blobText(svgImage(page, job))) ?? '' };
 }
 
-const cannotRun = chromiumMissing();
-const stale = staleWebBuild();
-if (cannotRun) {
-  t.plan(0, cannotRun);
-} else if (stale) {
-  t.fail(stale);
-} else {
+if (browserSuiteCanRun(t)) {
   const { base } = await serveApp(t);
   const apiSvg = async (job: Job) => (await fetch(`${base}${job.svg}`)).text();
   const browser = await chromium.launch({ executablePath: CHROMIUM });
