@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 
 import { createBrandKitBuilder } from '../src/core/brand-kit/index.js';
 import { createRasterizer } from '../src/core/raster.js';
-import { traceImage } from '../src/core/tracer.js';
+import { vectorize } from '../src/core/tracer.js';
 import { corpusDirOf, exitUnlessCorpus, PROJECT_ROOT } from './lib/args.js';
 import { describeMachine, describeMachineLine } from './lib/machine.js';
 import { median } from './lib/stats.js';
@@ -44,8 +44,8 @@ async function main(): Promise<void> {
   const { files, step } = await sampleLogos();
   const logos = [];
   for (const file of files) {
-    const { svg, palette, width, height } = await traceImage(await readFile(path.join(CORPUS_DIR, file)));
-    logos.push({ file, logo: { svg, palette, width, height } });
+    const { svg, palette } = await vectorize(await readFile(path.join(CORPUS_DIR, file)));
+    logos.push({ file, logo: { svg, palette } });
   }
 
   const buildBrandKit = createBrandKitBuilder(createRasterizer());

@@ -11,7 +11,7 @@ import { createSampleLogoPng } from './sample-logo.js';
 import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
 import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { jobRecords, SVG_FILE } from './job-records.js';
-import type { Tracer, TraceResult } from './tracer.js';
+import type { Tracer } from './tracer.js';
 import { timed, type ObserveWork } from './timing.js';
 import type { JobRecord, JobStore } from './job-store.js';
 
@@ -55,11 +55,6 @@ export interface JobService {
   exportedKitZip(id: string): Promise<Buffer>;
 }
 
-/** The engine's notes on a trace, as the warning field of a result. */
-export function warningOf(trace: TraceResult): string {
-  return trace.warnings.join('; ');
-}
-
 export function createJobService(options: JobServiceOptions): JobService {
   const { store } = options;
   const { trace, rasterize } = options;
@@ -81,9 +76,9 @@ export function createJobService(options: JobServiceOptions): JobService {
         origin,
         width: result.width,
         height: result.height,
-        sourceOffset: { x: result.left, y: result.top },
+        sourceOffset: result.sourceOffset,
         palette: result.palette,
-        warning: warningOf(result),
+        warning: result.warning,
         originalId: null,
         hiddenColors: [],
         settings,
@@ -145,10 +140,7 @@ export function createJobService(options: JobServiceOptions): JobService {
 
     async kitZip(id, request) {
       const job = await get(id);
-      return buildBrandKit(
-        { svg: await svgText(job), palette: job.palette, width: job.width, height: job.height },
-        request,
-      );
+      return buildBrandKit({ svg: await svgText(job), palette: job.palette }, request);
     },
 
     async exportedKitZip(id) {

@@ -17,6 +17,8 @@ export const JSON_BODY_MAX_BYTES = 64 * 1024;
 /** Most palette colors one visibility request may hide. */
 export const HIDDEN_COLORS_MAX = 32;
 export const KIT_NAME_MAX_CHARS = 80;
+/** Longest side renderPng draws: a 8192 px square is a 256 MiB bitmap. */
+export const RENDER_MAX_SIDE_PX = 8192;
 export const IDEMPOTENCY_KEY_MAX_CHARS = 255;
 /** Longest upload_session_id accepted with an upload. */
 export const UPLOAD_SESSION_ID_MAX_CHARS = 128;

@@ -37,17 +37,32 @@ export class LogoArtError extends Error {
   override readonly name = 'LogoArtError';
 }
 
-export function parseLogoArt(svg: string): LogoArt {
+interface DeclaredSize {
+  width: number;
+  height: number;
+  viewBox: LogoArt['viewBox'];
+}
+
+/** The size an SVG document's root declares: its width and height in pixels, else its viewBox's. */
+export function declaredSize(svg: string): DeclaredSize {
   const root = SVG_ROOT.exec(svg)?.[0];
   if (!root) throw new LogoArtError('not an SVG document');
-  const width = Number(attribute(root, 'width'));
-  const height = Number(attribute(root, 'height'));
-  const [vx = 0, vy = 0, vw = width, vh = height] = (attribute(root, 'viewBox') ?? '')
+  const [vx = 0, vy = 0, vw = NaN, vh = NaN] = (attribute(root, 'viewBox') ?? '')
     .trim()
     .split(/[\s,]+/)
     .filter(Boolean)
     .map(Number);
-  if (!(width > 0 && height > 0 && vw > 0 && vh > 0)) throw new LogoArtError('the SVG has no usable size');
+  const width = Number(attribute(root, 'width') ?? vw);
+  const height = Number(attribute(root, 'height') ?? vh);
+  const viewBox = Number.isNaN(vw) ? { x: 0, y: 0, width, height } : { x: vx, y: vy, width: vw, height: vh };
+  if (!(width > 0 && height > 0 && viewBox.width > 0 && viewBox.height > 0)) {
+    throw new LogoArtError('the SVG has no usable size');
+  }
+  return { width, height, viewBox };
+}
+
+export function parseLogoArt(svg: string): LogoArt {
+  const { width, height, viewBox } = declaredSize(svg);
   const paths: LogoPath[] = [];
   for (const [tag] of svg.matchAll(PATH_ELEMENT)) {
     const fill = attribute(tag, 'fill')?.toLowerCase();
@@ -55,7 +70,7 @@ export function parseLogoArt(svg: string): LogoArt {
     if (fill && /^#[0-9a-f]{6}$/.test(fill) && d) paths.push({ fill, d });
   }
   if (paths.length === 0) throw new LogoArtError('the SVG has no filled paths');
-  return { width, height, viewBox: { x: vx, y: vy, width: vw, height: vh }, paths };
+  return { width, height, viewBox, paths };
 }
 
 /** Each distinct fill of the logo, in paint order. */

@@ -17,6 +17,8 @@ import { createLocalGate, runWhenFree } from './gate.js';
 export interface RasterOptions {
   /** Output pixels per SVG unit; by default the SVG's own size. */
   scale?: number;
+  /** Output width in pixels, the height following the SVG's aspect; instead of `scale`. */
+  width?: number;
   /** CSS color painted behind the drawing; transparent when omitted. */
   background?: string;
   /** Drop the alpha channel (iOS icons must not have one). The drawing must paint every pixel. */
@@ -41,6 +43,7 @@ async function renderPng(svg: string, options: RasterOptions): Promise<Buffer> {
   const rendered = await renderAsync(svg, {
     font: options.text ? KIT_FONTS : NO_FONTS,
     ...(options.scale === undefined ? {} : { fitTo: { mode: 'zoom', value: options.scale } }),
+    ...(options.width === undefined ? {} : { fitTo: { mode: 'width', value: options.width } }),
     ...(options.background === undefined ? {} : { background: options.background }),
   });
   // resvg hands out premultiplied RGBA; sharp un-premultiplies when told so.

@@ -13,7 +13,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { BrandKitRequest } from './brand-kit/index.js';
 import { jobExpired, notARevision, reviewRequired } from './errors.js';
 import { jobRecords } from './job-records.js';
-import { EXPORTED_KIT_FILE, warningOf, type JobService } from './jobs.js';
+import { EXPORTED_KIT_FILE, type JobService } from './jobs.js';
 import type { Tracer } from './tracer.js';
 import { withChanges, type SettingChanges, type TraceSettings } from './settings.js';
 import type { Rasterize } from './raster.js';
@@ -106,13 +106,13 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
         : '',
     ];
     const hiding = new Set(hidden);
-    const traceWarning = warningOf(result);
+    const traceWarning = result.warning;
     return records.create(
       {
         origin: 'revision',
         width: result.width,
         height: result.height,
-        sourceOffset: { x: result.left, y: result.top },
+        sourceOffset: result.sourceOffset,
         palette: result.palette.filter((c) => !hiding.has(c)),
         warning: [traceWarning, ...notes].filter(Boolean).join('; '),
         originalId: parent?.id ?? null,

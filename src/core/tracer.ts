@@ -64,12 +64,42 @@ export async function traceImage(
   return callNative(() => binding.traceImage(input, options, signal ?? null), signal);
 }
 
+/** A logo as SVG: what `vectorize` returns to the package's users, the server, the MCP tools and the CLI. */
+export interface Vectorized {
+  /** The SVG document, one `<path>` per shape, every fill a palette color. */
+  svg: string;
+  /** The '#rrggbb' fills of the SVG, largest area first. */
+  palette: string[];
+  /** The SVG's size in pixels (after trimming, when `trim` is on). */
+  width: number;
+  height: number;
+  /** The engine's notes on automatic adjustments (background removal, resizing), '; '-separated; '' when none. */
+  warning: string;
+  /** Where the SVG's top-left corner sits in the uploaded image: not 0 when `trim` cropped a margin away. */
+  sourceOffset: { x: number; y: number };
+}
+
+/**
+ * Vectorize a PNG, JPEG or WebP logo (the file's bytes) into an SVG with its exact palette.
+ * Settings left out take their defaults. Rejects with a ServiceError whose `code` says why
+ * (UNSUPPORTED_FORMAT, CORRUPT_IMAGE, TOO_SMALL, TOO_LARGE, NOTHING_TO_TRACE, TOO_COMPLEX,
+ * INVALID_OPTION, ABORTED).
+ */
+export async function vectorize(
+  image: Buffer,
+  settings: Partial<TraceSettings> = {},
+  bounds: TraceBounds = {},
+): Promise<Vectorized> {
+  const { svg, palette, width, height, warnings, left, top } = await traceImage(image, settings, bounds);
+  return { svg, palette, width, height, warning: warnings.join('; '), sourceOffset: { x: left, y: top } };
+}
+
 /** The engine as the services use it; `signal` aborts the trace (the caller went away). */
-export type Tracer = (image: Buffer, settings: TraceSettings, signal?: AbortSignal) => Promise<TraceResult>;
+export type Tracer = (image: Buffer, settings: TraceSettings, signal?: AbortSignal) => Promise<Vectorized>;
 
 /** The engine with every trace bounded by `deadlineMs`. */
 export function boundedTracer(deadlineMs: number): Tracer {
-  return (image, settings, signal) => traceImage(image, settings, { deadlineMs, ...(signal ? { signal } : {}) });
+  return (image, settings, signal) => vectorize(image, settings, { deadlineMs, ...(signal ? { signal } : {}) });
 }
 
 /** Benchmark baseline: plain vtracer with its default settings, none of our cleanup. */

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 
 import { createBrandKitBuilder, type BrandKitLogo, type BrandKitRequest } from '../../src/core/brand-kit/index.js';
 import { createRasterizer } from '../../src/core/raster.js';
-import { traceImage } from '../../src/core/tracer.js';
+import { vectorize } from '../../src/core/tracer.js';
 import { drawnLogo, type DrawnLogoOptions } from './images.js';
 
 /** One builder for every kit test, as the job service has one. */
@@ -14,8 +14,8 @@ export const buildBrandKit = createBrandKitBuilder(createRasterizer());
 
 /** A drawn logo, traced, as the job service would hand it to the kit. */
 export async function tracedLogo(drawing: DrawnLogoOptions = {}): Promise<BrandKitLogo> {
-  const { svg, palette, width, height } = await traceImage((await drawnLogo(drawing)).image);
-  return { svg, palette, width, height };
+  const { svg, palette } = await vectorize((await drawnLogo(drawing)).image);
+  return { svg, palette };
 }
 
 /** Every file of a ZIP by path, in archive order; reading checks each entry's CRC. */

@@ -1,5 +1,5 @@
 /** A tracer around the real engine that tests can count and hold open. */
-import { traceImage, type Tracer } from '../../src/core/tracer.js';
+import { vectorize, type Tracer } from '../../src/core/tracer.js';
 
 export interface ControlledTracer {
   trace: Tracer;
@@ -28,7 +28,7 @@ export function controlledTracer(): ControlledTracer {
         announce();
         await gate;
       }
-      return traceImage(image, settings, signal ? { signal } : {});
+      return vectorize(image, settings, signal ? { signal } : {});
     },
     hold() {
       gate = new Promise((resolve) => (open = resolve));

@@ -6,7 +6,7 @@
 import { unprocessable } from '../errors.js';
 import { createLocalGate, runWhenFree } from '../gate.js';
 import { KIT_NAME_MAX_CHARS } from '../limits.js';
-import { parseLogoArt } from '../logo-art.js';
+import { LogoArtError, parseLogoArt, type LogoArt } from '../logo-art.js';
 import type { Rasterize } from '../raster.js';
 import { isHexColor } from '../settings.js';
 import { androidFiles } from './android-icons.js';
@@ -23,19 +23,15 @@ import { socialFiles } from './social.js';
 import { webFiles } from './web-icons.js';
 import { writeZip } from './zip.js';
 
-export { LogoArtError } from '../logo-art.js';
-
-/**
- * A job's logo. The kit reads colors and size from the SVG itself, so a color
- * hidden from the job (absent from the SVG) cannot reach any file even if the
- * palette still lists it.
- */
+/** A logo for the kit: an SVG from our engine and the palette colors the kit keeps. */
 export interface BrandKitLogo {
-  /** An SVG from our engine. */
+  /** An SVG from our engine (`vectorize`). */
   svg: string;
-  palette: string[];
-  width: number;
-  height: number;
+  /**
+   * '#rrggbb' colors, either case. Shapes of the SVG in any other color are left out of every file, as
+   * hiding the color on a job does; the kit reads the colors it prints from the shapes that stay.
+   */
+  palette: readonly string[];
 }
 
 export interface BrandKitRequest {
@@ -93,9 +89,26 @@ function checkRequest(request: BrandKitRequest): void {
     throw unprocessable(`background color must be #rrggbb (got ${JSON.stringify(request.backgroundColor)})`);
 }
 
+/** The logo's shapes in the palette's colors. */
+function paletteArt(logo: BrandKitLogo): LogoArt {
+  const strangers = logo.palette.filter((color) => !isHexColor(color));
+  if (strangers.length > 0) throw unprocessable(`palette colors must be #rrggbb (got ${JSON.stringify(strangers[0])})`);
+  const palette = new Set(logo.palette.map((color) => color.toLowerCase()));
+  let art: LogoArt;
+  try {
+    art = parseLogoArt(logo.svg);
+  } catch (error) {
+    if (!(error instanceof LogoArtError)) throw error;
+    throw unprocessable(`the SVG cannot make a kit (${error.message}); give an SVG that vectorize made`);
+  }
+  const paths = art.paths.filter((path) => palette.has(path.fill));
+  if (paths.length === 0) throw unprocessable('none of the palette colors is a fill of the SVG');
+  return { ...art, paths };
+}
+
 async function build(logo: BrandKitLogo, request: BrandKitRequest, rasterize: Rasterize): Promise<Buffer> {
   checkRequest(request);
-  const art = parseLogoArt(logo.svg);
+  const art = paletteArt(logo);
   const kit: KitContext = {
     art,
     palette: await analyzePalette(art),
@@ -120,7 +133,8 @@ async function build(logo: BrandKitLogo, request: BrandKitRequest, rasterize: Ra
 
 /**
  * The kit's ZIP; the same logo and request always give the same bytes.
- * Throws LogoArtError for an SVG that is not our engine's, UNPROCESSABLE for a request out of bounds.
+ * Throws UNPROCESSABLE for an SVG that is not our engine's, a palette without any of its fills, or a request
+ * out of bounds.
  */
 export type BuildBrandKit = (logo: BrandKitLogo, request: BrandKitRequest) => Promise<Buffer>;
 

@@ -1,0 +1,68 @@
+/**
+ * The package's programmatic API beside `vectorize`: the kit builder and the
+ * renderer, made on first use and shared by every call in the process, so a
+ * program calling them in a loop gets the service's bounded render slots and
+ * one-kit-at-a-time builds.
+ */
+import { createBrandKitBuilder, KIT_DEFAULTS, type BrandKitRequest, type BuildBrandKit } from './brand-kit/index.js';
+import { unprocessable } from './errors.js';
+import { RENDER_MAX_SIDE_PX } from './limits.js';
+import { declaredSize, LogoArtError } from './logo-art.js';
+import { createRasterizer, type Rasterize } from './raster.js';
+
+let rasterizer: Rasterize | undefined;
+let kitBuilder: BuildBrandKit | undefined;
+
+function sharedRasterizer(): Rasterize {
+  rasterizer ??= createRasterizer();
+  return rasterizer;
+}
+
+export type BrandKitOptions = Partial<BrandKitRequest>;
+
+/**
+ * The brand kit of an SVG from `vectorize`, as ZIP bytes: logo files, palette files, the brand guide
+ * (HTML and PDF), web, iOS and Android icons, social images and mockups. `palette` is the colors the
+ * kit keeps (pass vectorize's palette; leave a color out to drop its shapes). `name` (at most
+ * KIT_NAME_MAX_CHARS characters, 'Your brand' by default) and `backgroundColor` ('#rrggbb', white by default) go into
+ * the files. Rejects with a ServiceError UNPROCESSABLE for anything it cannot build.
+ */
+export function buildBrandKit(svg: string, palette: readonly string[], options: BrandKitOptions = {}): Promise<Buffer> {
+  kitBuilder ??= createBrandKitBuilder(sharedRasterizer());
+  const request = {
+    name: options.name ?? KIT_DEFAULTS.name,
+    backgroundColor: (options.backgroundColor ?? KIT_DEFAULTS.backgroundColor).toLowerCase(),
+  };
+  return kitBuilder({ svg, palette }, request);
+}
+
+/** Why an SVG cannot be drawn `width` pixels wide, or null when it can. */
+function renderProblem(svg: string, width: number): string | null {
+  if (!Number.isInteger(width) || width < 1 || width > RENDER_MAX_SIDE_PX) {
+    return `width must be a whole number of pixels from 1 to ${RENDER_MAX_SIDE_PX} (got ${String(width)})`;
+  }
+  let size;
+  try {
+    size = declaredSize(svg);
+  } catch (error) {
+    if (error instanceof LogoArtError) return `the SVG cannot be drawn: ${error.message}`;
+    throw error;
+  }
+  const height = Math.round((width * size.height) / size.width);
+  if (height < 1) return `at ${width} px wide the SVG would be less than 1 px tall`;
+  if (height > RENDER_MAX_SIDE_PX) {
+    return `at ${width} px wide the SVG would be ${height} px tall, past the ${RENDER_MAX_SIDE_PX} px limit`;
+  }
+  return null;
+}
+
+/**
+ * An SVG drawn as a PNG `width` pixels wide, its height following the SVG's aspect, on a transparent
+ * background. Rejects with a ServiceError UNPROCESSABLE for a width outside 1 to RENDER_MAX_SIDE_PX
+ * or an SVG it cannot draw.
+ */
+export async function renderPng(svg: string, width: number): Promise<Buffer> {
+  const problem = renderProblem(svg, width);
+  if (problem) throw unprocessable(problem);
+  return sharedRasterizer()(svg, { width });
+}
