@@ -22,6 +22,7 @@ Options:
   -o, --output F    output file (only with a single input)
   --out-dir DIR     write NAME.svg files into DIR (created if missing)
   -h, --help        show this help
+  -v, --version     print the version
 
 Without -o or --out-dir each SVG is written beside its input (logo.png -> logo.svg).
 A bad input is reported on stderr and the others are still converted; the exit
@@ -34,6 +35,7 @@ export interface CliOptions {
   outDir?: string;
   inputs: string[];
   help: boolean;
+  version: boolean;
 }
 
 export class UsageError extends Error {
@@ -61,6 +63,7 @@ export function parseCli(argv: string[]): CliOptions {
         output: { type: 'string', short: 'o' },
         'out-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
       },
     });
   } catch (error) {
@@ -81,10 +84,11 @@ export function parseCli(argv: string[]): CliOptions {
     json: values.json,
     inputs: positionals,
     help: values.help,
+    version: values.version,
   };
   if (values.output !== undefined) options.output = values.output;
   if (values['out-dir'] !== undefined) options.outDir = values['out-dir'];
-  if (options.help) return options;
+  if (options.help || options.version) return options;
   if (options.inputs.length === 0) throw new UsageError('no input files given');
   if (options.output !== undefined && options.outDir !== undefined)
     throw new UsageError('use either -o or --out-dir, not both');

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /** src/cli owns logo-vectorize, the command line: batch conversion of raster logos to SVG on one's own machine. */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 import { ServiceError } from '../core/errors.js';
-import { traceImage } from '../core/tracer.js';
+import { vectorize } from '../core/tracer.js';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args.js';
 
 interface Converted {
@@ -45,7 +46,9 @@ function findCollisions(conversions: readonly Conversion[]): string[] {
 
 async function convert(input: string, output: string, options: CliOptions): Promise<Converted> {
   const bytes = await readFile(input);
-  const result = await traceImage(bytes, options.settings);
+  const started = performance.now();
+  const result = await vectorize(bytes, options.settings);
+  const ms = performance.now() - started;
   await writeFile(output, result.svg);
   return {
     input,
@@ -54,9 +57,14 @@ async function convert(input: string, output: string, options: CliOptions): Prom
     width: result.width,
     height: result.height,
     bytes: Buffer.byteLength(result.svg),
-    ms: Math.round(result.engineMs * 10) / 10,
-    warning: result.warnings.join('; '),
+    ms: Math.round(ms * 10) / 10,
+    warning: result.warning,
   };
+}
+
+/** The installed package's version: src/cli and dist/cli both sit two levels below its package.json. */
+function packageVersion(): string {
+  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 }
 
 function describeFailure(input: string, error: unknown): string {
@@ -78,6 +86,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (options.version) {
+    process.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
   const conversions = options.inputs.map((input) => ({ input, output: outputPath(input, options) }));

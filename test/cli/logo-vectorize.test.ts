@@ -42,7 +42,7 @@ t.test('batch --json converts every good input and reports the bad one', async (
     t.same(Object.keys(line).sort(), ['bytes', 'height', 'input', 'ms', 'output', 'palette', 'warning', 'width']);
     const svg = readFileSync(String(line.output), 'utf8');
     t.equal(Buffer.byteLength(svg), line.bytes, 'bytes is the size of the written SVG');
-    t.ok((line.ms as number) > 0, 'engine time is reported');
+    t.ok((line.ms as number) > 0, 'the conversion time is reported');
     for (const color of line.palette as string[]) t.ok(svg.includes(`fill="${color}"`), `${color} is a fill`);
   }
   const png = lines.find((line) => String(line.input).endsWith('logo.png'));
@@ -81,7 +81,20 @@ t.test('usage errors exit 2 before any work', (t) => {
   const collision = run(['--out-dir', tmpdir(), 'a/logo.png', 'b/logo.jpg']);
   t.equal(collision.status, 2);
   t.match(collision.stderr, /would both write/);
-  t.match(run(['--help']).stdout, /Usage: logo-vectorize/);
+  t.end();
+});
+
+t.test('--help and --version answer without inputs and exit 0', (t) => {
+  const help = run(['--help']);
+  t.equal(help.status, 0);
+  t.match(help.stdout, /Usage: logo-vectorize/);
+  t.match(help.stdout, /--version/);
+  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+  for (const flag of ['--version', '-v']) {
+    const answer = run([flag]);
+    t.equal(answer.status, 0, flag);
+    t.equal(answer.stdout, `${version}\n`, `${flag} prints the package's version`);
+  }
   t.end();
 });
 
