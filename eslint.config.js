@@ -14,6 +14,7 @@ export default tseslint.config(
       'benchmarks/out/',
       'benchmarks/sheets/',
       'artifacts/',
+      'pack/',
     ],
   },
   js.configs.recommended,
