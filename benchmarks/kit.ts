@@ -4,11 +4,14 @@
  * process as the server would. Target: median build <= 1.5 s on this 2-core
  * machine. Also reports the peak RSS and the longest event-loop stall seen
  * while building (the work runs on the threadpool, so it should stay short).
- * Prints PASS/FAIL and writes benchmarks/RESULTS-kit.md.
+ * Prints PASS/FAIL and writes benchmarks/RESULTS-kit.md, and a contact sheet
+ * per logo of three shapes (a symbol with a word, a square icon, a pure
+ * wordmark) as benchmarks/sheets/kit-NAME.png: the icons at real size, the
+ * guide's pages and the mockups, to look at at 100%.
  *
  * Usage: npm run bench:kit [-- --corpus DIR]
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -18,12 +21,21 @@ import { createRasterizer } from '../src/core/raster.js';
 import { vectorize } from '../src/core/tracer.js';
 import { corpusDirOf, exitUnlessCorpus, PROJECT_ROOT } from './lib/args.js';
 import { describeMachine, describeMachineLine } from './lib/machine.js';
+import { unzip } from '../test/helpers/kit.js';
+import { kitSheet } from './lib/kit-sheet.js';
 import { median } from './lib/stats.js';
 
 const CORPUS_DIR = corpusDirOf(parseArgs({ options: { corpus: { type: 'string' } } }).values.corpus, process.env);
 const LOGO_COUNT = 10;
 const TARGET_MEDIAN_MS = 1500;
 const REQUEST = { name: 'Benchmark Brand', backgroundColor: '#ffffff' };
+/** Logos of three shapes for the contact sheets, with the name each kit is built for. */
+const SHEET_LOGOS = [
+  { file: 'logo-alpinejs.png', name: 'Alpine.js' },
+  { file: 'logo-brainjs.png', name: 'Brain.js' },
+  { file: 'logo-eta.png', name: 'Eta' },
+] as const;
+const SHEETS_DIR = path.join(PROJECT_ROOT, 'benchmarks/sheets');
 
 interface Run {
   file: string;
@@ -37,6 +49,17 @@ async function sampleLogos(): Promise<{ files: string[]; step: number }> {
   const pngs = (await readdir(CORPUS_DIR)).filter((file) => file.endsWith('.png')).sort();
   const step = Math.max(1, Math.floor(pngs.length / LOGO_COUNT));
   return { files: pngs.filter((_, i) => i % step === 0).slice(0, LOGO_COUNT), step };
+}
+
+async function writeSheets(buildBrandKit: ReturnType<typeof createBrandKitBuilder>): Promise<void> {
+  await mkdir(SHEETS_DIR, { recursive: true });
+  for (const { file, name } of SHEET_LOGOS) {
+    const { svg, palette } = await vectorize(await readFile(path.join(CORPUS_DIR, file)));
+    const files = unzip(await buildBrandKit({ svg, palette }, { name, backgroundColor: '#ffffff' }));
+    const sheet = path.join(SHEETS_DIR, `kit-${path.basename(file, '.png')}.png`);
+    await writeFile(sheet, await kitSheet(`${file}: brand kit of "${name}"`, files));
+    console.log(`wrote ${path.relative(PROJECT_ROOT, sheet)}`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -106,6 +129,7 @@ for the mockups, which are kept for the builds after it.
 ${rows.join('\n')}
 `;
   await writeFile(path.join(PROJECT_ROOT, 'benchmarks/RESULTS-kit.md'), markdown);
+  await writeSheets(buildBrandKit);
   if (!pass) process.exitCode = 1;
 }
 

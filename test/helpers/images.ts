@@ -32,8 +32,11 @@ export interface DrawnLogoOptions {
   format?: 'png' | 'jpeg';
   /** Width in px; the height follows the layout's proportions. */
   width?: number;
-  /** 'wordmark': a badge beside a name of letter-like bars (wide); 'icon': the square badge alone. */
-  layout?: 'wordmark' | 'icon';
+  /**
+   * 'wordmark': a badge beside a name of letter-like bars (wide); 'stacked': the badge above the name;
+   * 'name': the name alone; 'icon': the square badge alone.
+   */
+  layout?: Layout['name'];
   /**
    * The shapes take these colors in turn: badge, name, mark in the badge, dot
    * over the name. A shorter palette repeats its last color.
@@ -58,6 +61,7 @@ type Shape = { slot: number } & (
 );
 
 interface Layout {
+  name: 'wordmark' | 'stacked' | 'name' | 'icon';
   /** Canvas size in design units; the shapes leave a margin on every side, so `trim` has something to cut. */
   width: number;
   height: number;
@@ -78,26 +82,35 @@ const LETTERS = [
   [284, 24, 40],
 ] as const;
 
-const LAYOUTS: Record<'wordmark' | 'icon', Layout> = {
-  wordmark: {
-    width: 320,
-    height: 100,
-    shapes: [
-      BADGE,
-      MARK,
-      ...LETTERS.map(([x, width, top]): Shape => ({
-        kind: 'rect',
-        x,
-        y: top,
-        width,
-        height: 70 - top,
-        radius: 4,
-        slot: 1,
-      })),
-      // The dot of the narrow letter, an "i".
-      { kind: 'circle', cx: 176, cy: 29, r: 6, slot: 3 },
-    ],
+/** The name: letter-like bars and the dot of its narrow letter, an "i", moved by (dx, dy). */
+function nameShapes(dx: number, dy: number): Shape[] {
+  return [
+    ...LETTERS.map(([x, width, top]): Shape => ({
+      kind: 'rect',
+      x: x + dx,
+      y: top + dy,
+      width,
+      height: 70 - top,
+      radius: 4,
+      slot: 1,
+    })),
+    { kind: 'circle', cx: 176 + dx, cy: 29 + dy, r: 6, slot: 3 },
+  ];
+}
+
+const moved = (shape: Shape, dx: number, dy: number): Shape =>
+  shape.kind === 'rect'
+    ? { ...shape, x: shape.x + dx, y: shape.y + dy }
+    : { ...shape, cx: shape.cx + dx, cy: shape.cy + dy };
+
+const LAYOUTS: Record<Layout['name'], Omit<Layout, 'name'>> = {
+  wordmark: { width: 320, height: 100, shapes: [BADGE, MARK, ...nameShapes(0, 0)] },
+  stacked: {
+    width: 224,
+    height: 170,
+    shapes: [moved(BADGE, 60, 0), moved(MARK, 60, 0), ...nameShapes(-96, 80)],
   },
+  name: { width: 224, height: 100, shapes: nameShapes(-96, 0) },
   icon: { width: 104, height: 100, shapes: [BADGE, MARK] },
 };
 

@@ -18,17 +18,20 @@ const DENSITIES = [
 
 const LAUNCHER_DP = 48;
 const ADAPTIVE_LAYER_DP = 108;
+/** Launchers may mask the layer to any shape, but always show its central circle of this diameter. */
+const ADAPTIVE_SAFE_DP = 66;
 const PLAY_STORE_ICON_PX = 512;
 
-const LEGACY_LAUNCHER: IconStyle = { backdrop: 'rounded-tile', room: { box: 0.62 } };
+/** The mark covers 72% of the tile, which is 44 of the icon's 48 dp. */
+const LEGACY_LAUNCHER: IconStyle = { backdrop: 'rounded-tile', room: { box: 0.66 } };
 const ADAPTIVE_FOREGROUND: IconStyle = {
   backdrop: 'none',
-  room: { circle: 64 / ADAPTIVE_LAYER_DP },
+  room: { circle: ADAPTIVE_SAFE_DP / ADAPTIVE_LAYER_DP },
   overBackgroundLayer: true,
 };
 const ADAPTIVE_BACKGROUND: IconStyle = { backdrop: 'square', room: null };
 /** Google Play rounds the corners itself: a full square with the logo clear of them. */
-const PLAY_STORE: IconStyle = { backdrop: 'square', room: { box: 0.7 } };
+const PLAY_STORE: IconStyle = { backdrop: 'square', room: { box: 0.75 } };
 
 const ADAPTIVE_XML = `<?xml version="1.0" encoding="utf-8"?>
 <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
@@ -55,7 +58,7 @@ const LAYERS: readonly Layer[] = [
     file: 'ic_launcher_foreground.png',
     dp: ADAPTIVE_LAYER_DP,
     style: ADAPTIVE_FOREGROUND,
-    purpose: 'Adaptive icon foreground layer (the logo)',
+    purpose: 'Adaptive icon foreground layer (the mark)',
   },
   {
     file: 'ic_launcher_background.png',

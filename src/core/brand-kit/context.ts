@@ -1,11 +1,23 @@
-/** What every part of the kit is made from: the parsed logo, its measured palette, the request, and the renderer. */
+/** What every part of the kit is made from: the parsed logo and its mark with their colors, the request, and the renderer. */
 import type { LogoArt } from '../logo-art.js';
 import type { Rasterize } from '../raster.js';
+import type { Underlays } from './layering.js';
+import type { KitMark } from './mark.js';
 import type { PaletteColor } from './palette.js';
 
-export interface KitContext {
+/** A drawing with the colors the variants are worked out from. */
+export interface ColoredArt {
   art: LogoArt;
+  /** Its fills, largest share first. */
   palette: PaletteColor[];
+  underlays: Underlays;
+}
+
+export type ColoredMark = KitMark & ColoredArt;
+
+export interface KitContext extends ColoredArt {
+  /** What the square and small images show. */
+  mark: ColoredMark;
   /** The brand name exactly as requested: escape it wherever it lands. */
   name: string;
   /** File-name-safe form of the name. */

@@ -85,7 +85,8 @@ export class PdfFigureDrawer {
   }
 
   private logo(shape: ShapeOf<'logo'>): void {
-    const { doc, art } = this;
+    const { doc } = this;
+    const art = shape.art ?? this.art;
     if (shape.matrix) doc.transform(...shape.matrix);
     if (shape.opacity !== undefined) doc.opacity(shape.opacity);
     const fitted = fitInBox(art, shape.box);

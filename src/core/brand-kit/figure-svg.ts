@@ -24,7 +24,7 @@ function shapeMarkup(shape: Shape, art: LogoArt): string {
       } text-anchor="${shape.anchor ?? 'start'}">${escapeXml(shape.text)}</text>`;
     case 'logo': {
       const attributes = `${shape.matrix ? ` transform="matrix(${shape.matrix.join(' ')})"` : ''}${shape.opacity === undefined ? '' : ` opacity="${shape.opacity}"`}`;
-      return `<g${attributes}>${logoInBox(art, shape.box, shape.paint, shape.surface)}</g>`;
+      return `<g${attributes}>${logoInBox(shape.art ?? art, shape.box, shape.paint, shape.surface)}</g>`;
     }
   }
 }

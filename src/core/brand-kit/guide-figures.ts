@@ -5,8 +5,11 @@
  */
 import { contrastRatio, hexToRgb, hslToRgb, rgbToHex, rgbToHsl } from '../color.js';
 import { fitInBox, shrink, type Box } from '../geometry.js';
-import type { Paint } from '../logo-art.js';
+import type { LogoArt, Paint } from '../logo-art.js';
 import { GUIDE_COLORS, type GuideContent } from './guide-content.js';
+import { MARK_DESCRIPTIONS } from './mark.js';
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A 2D affine matrix [a b c d e f] as in SVG and PDF. */
 export type Matrix = readonly [number, number, number, number, number, number];
@@ -34,8 +37,11 @@ export type Shape =
       bold?: boolean;
       anchor?: 'start' | 'middle';
     }
-  /** The logo fitted into `box` on a solid `surface` (knockouts take its color); `matrix` applies about the box's centre. */
-  | { kind: 'logo'; box: Box; paint: Paint; surface: string; matrix?: Matrix; opacity?: number };
+  /**
+   * The logo (or `art`, the mark) fitted into `box` on a solid `surface` (knockouts take its color);
+   * `matrix` applies about the box's centre.
+   */
+  | { kind: 'logo'; box: Box; paint: Paint; surface: string; matrix?: Matrix; opacity?: number; art?: LogoArt };
 
 export interface Figure {
   width: number;
@@ -65,9 +71,16 @@ export interface LogoLook {
   opacity?: number;
 }
 
-/** The logo on a colored panel, taking `share` of it. */
-function logoPanel(content: GuideContent, surface: string, look: LogoLook, size = PANEL, share = 0.6): Figure {
-  const box = fitInBox(content.art, shrink(whole(size), share));
+/** The logo (or `art`) on a colored panel, taking `share` of it. */
+function logoPanel(
+  content: GuideContent,
+  surface: string,
+  look: LogoLook,
+  size = PANEL,
+  share = 0.6,
+  art?: LogoArt,
+): Figure {
+  const box = fitInBox(art ?? content.art, shrink(whole(size), share));
   const logo: Shape = {
     kind: 'logo',
     box,
@@ -75,6 +88,7 @@ function logoPanel(content: GuideContent, surface: string, look: LogoLook, size 
     surface,
     opacity: look.opacity,
     ...(look.matrix ? { matrix: aboutCentre(box, look.matrix) } : {}),
+    ...(art ? { art } : {}),
   };
   const edge = surface === GUIDE_COLORS.light ? { stroke: GUIDE_COLORS.rule, strokeWidth: 1 } : {};
   return { ...size, shapes: [{ kind: 'rect', box: whole(size), fill: surface, ...edge }, logo] };
@@ -281,13 +295,15 @@ export type PanelPair = [CaptionedFigure, CaptionedFigure];
 
 const VARIANT_CAPTIONS = {
   color: 'full color',
+  'on-dark': 'the dark-background version',
   'mono-dark': 'black, one color',
   'mono-light': 'white, one color',
 } as const;
 
-export function panelPairs(content: GuideContent): Record<'logo' | 'space' | 'mono', PanelPair> {
+export function panelPairs(content: GuideContent): Record<'logo' | 'mark' | 'space' | 'mono', PanelPair> {
   const { light, dark } = GUIDE_COLORS;
   const { printMm, screenPx } = content.minimum;
+  const { mark } = content;
   return {
     logo: [
       {
@@ -297,6 +313,16 @@ export function panelPairs(content: GuideContent): Record<'logo' | 'space' | 'mo
       {
         figure: logoPanel(content, dark, content.onDark),
         caption: `On dark backgrounds: ${VARIANT_CAPTIONS[content.onDark.name]}`,
+      },
+    ],
+    mark: [
+      {
+        figure: logoPanel(content, light, mark.onLight, PANEL, 0.5, mark.art),
+        caption: `${capitalized(MARK_DESCRIPTIONS[mark.source])}: logo/mark.svg`,
+      },
+      {
+        figure: logoPanel(content, dark, mark.onDark, PANEL, 0.5, mark.art),
+        caption: `On dark backgrounds: ${VARIANT_CAPTIONS[mark.onDark.name]}`,
       },
     ],
     space: [

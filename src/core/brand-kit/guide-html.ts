@@ -3,7 +3,7 @@ import { mostContrasting } from '../color.js';
 import { escapeXml } from '../escape.js';
 import { FONT_FAMILY } from '../fonts.js';
 import { figureSvg } from './figure-svg.js';
-import { GUIDE_COLORS, type GuideContent, type Section } from './guide-content.js';
+import { contrastLine, contrastsOf, GUIDE_COLORS, type GuideContent, type Section } from './guide-content.js';
 import { logoFigure, panelPairs, usageExamples, type PanelPair } from './guide-figures.js';
 import { formatShare, type PaletteColor } from './palette.js';
 
@@ -28,6 +28,8 @@ figcaption{font-size:13px;color:${C.muted};margin-top:6px}
 .color h3{font-size:15px;margin:8px 0 2px}
 .color dl{display:grid;grid-template-columns:auto 1fr;gap:0 8px;margin:0;font-size:13px}
 .color dt{color:${C.muted}}.color dd{margin:0;font-family:ui-monospace,Menlo,Consolas,monospace}
+.contrast{list-style:none;padding:0;margin:8px 0 0;font-size:12px}
+.contrast .pass{color:${C.good}}.contrast .fail{color:${C.bad}}
 @media (max-width:720px){.pair{grid-template-columns:1fr}.grid{grid-template-columns:1fr 1fr}section{padding:24px}}
 `;
 
@@ -52,9 +54,11 @@ function colorMarkup(color: PaletteColor): string {
     ['HSL', `${hsl.h} ${hsl.s}% ${hsl.l}%`],
   ];
   const textColor = mostContrasting(color.hex, [C.ink, C.light]);
+  const verdict = (pass: boolean) => `<span class="${pass ? 'pass' : 'fail'}">${pass ? 'pass' : 'fail'}</span>`;
+  const contrasts = contrastsOf(color.hex).map((contrast) => `<li>${contrastLine(contrast, verdict)}</li>`);
   return `<div class="color"><div class="swatch" style="background:${color.hex};color:${textColor}">${formatShare(color.share)}</div><h3>${escapeXml(color.name)}</h3><dl>${rows
     .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`)
-    .join('')}</dl></div>`;
+    .join('')}</dl><ul class="contrast">${contrasts.join('')}</ul></div>`;
 }
 
 function usageMarkup(content: GuideContent): string {
@@ -84,6 +88,7 @@ export function brandGuideHtml(content: GuideContent): string {
 <main>
 <section><div class="cover-logo">${figureSvg(cover, content.art, content.name)}</div><h1>${name}</h1><p class="subtitle">Brand guidelines</p><div class="strip">${strip}</div></section>
 <section>${sectionHead(content.logo)}${pairMarkup(content, panels.logo)}</section>
+<section>${sectionHead(content.markSection)}${pairMarkup(content, panels.mark)}</section>
 <section>${sectionHead(content.space)}${pairMarkup(content, panels.space)}</section>
 <section>${sectionHead(content.colors)}<div class="grid">${content.palette.map(colorMarkup).join('')}</div></section>
 <section>${sectionHead(content.mono)}${pairMarkup(content, panels.mono)}</section>

@@ -11,7 +11,7 @@ import PDFDocument from 'pdfkit';
 import { mostContrasting } from '../color.js';
 import { parsedFont } from '../fonts.js';
 import { PDF_FONT, PdfFigureDrawer } from './figure-pdf.js';
-import { GUIDE_COLORS, type GuideContent, type Section } from './guide-content.js';
+import { contrastLine, contrastsOf, GUIDE_COLORS, type GuideContent, type Section } from './guide-content.js';
 import { logoFigure, panelPairs, usageExamples, type PanelPair } from './guide-figures.js';
 import { formatShare, type PaletteColor } from './palette.js';
 
@@ -115,6 +115,10 @@ function colorCard(doc: Doc, color: PaletteColor, x: number, y: number, width: n
   ]) {
     doc.text(line, { width, lineGap: 1 });
   }
+  doc.moveDown(0.3);
+  for (const contrast of contrastsOf(color.hex)) {
+    doc.font(PDF_FONT.regular).fillColor(GUIDE_COLORS.ink).text(contrastLine(contrast), { width, lineGap: 1 });
+  }
 }
 
 function colorCards(doc: Doc, content: GuideContent, top: number): void {
@@ -128,7 +132,7 @@ function colorCards(doc: Doc, content: GuideContent, top: number): void {
       doc,
       color,
       MARGIN + (i % columns) * (width + GUTTER),
-      top + row * (swatchHeight + 90),
+      top + row * (swatchHeight + 118),
       width,
       swatchHeight,
     );
@@ -181,6 +185,12 @@ export async function brandGuidePdf(content: GuideContent): Promise<Buffer> {
       content.logo,
       (top) => {
         panels(doc, figures, pairs.logo, top);
+      },
+    ],
+    [
+      content.markSection,
+      (top) => {
+        panels(doc, figures, pairs.mark, top);
       },
     ],
     [

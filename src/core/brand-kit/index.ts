@@ -10,10 +10,12 @@ import { LogoArtError, parseLogoArt, type LogoArt } from '../logo-art.js';
 import type { Rasterize } from '../raster.js';
 import { isHexColor } from '../settings.js';
 import { androidFiles } from './android-icons.js';
-import type { KitContext } from './context.js';
+import type { ColoredMark, KitContext } from './context.js';
 import { guideFiles } from './guide-files.js';
 import { iosFiles } from './ios-icons.js';
+import { measureUnderlays } from './layering.js';
 import { logoFiles } from './logo-files.js';
+import { findMark, type KitMark } from './mark.js';
 import { mockupFiles } from './mockup-files.js';
 import { fileSlug } from './names.js';
 import { analyzePalette } from './palette.js';
@@ -106,12 +108,28 @@ function paletteArt(logo: BrandKitLogo): LogoArt {
   return { ...art, paths };
 }
 
+/**
+ * A mark cut from the logo with its colors. It may hold shapes the engine layered under others,
+ * wholly hidden: they are left out, so mark.svg draws only what shows.
+ */
+async function coloredMark(mark: KitMark): Promise<ColoredMark> {
+  const shown = (await analyzePalette(mark.art)).filter((color) => color.share > 0);
+  const fills = new Set(shown.map((color) => color.hex));
+  const visible = { ...mark.art, paths: mark.art.paths.filter((path) => fills.has(path.fill)) };
+  return { ...mark, art: visible, palette: shown, underlays: await measureUnderlays(visible) };
+}
+
 async function build(logo: BrandKitLogo, request: BrandKitRequest, rasterize: Rasterize): Promise<Buffer> {
   checkRequest(request);
   const art = paletteArt(logo);
+  const palette = await analyzePalette(art);
+  const found = findMark(art, palette, request.name);
+  const [underlays, mark] = await Promise.all([measureUnderlays(art), found.art === art ? null : coloredMark(found)]);
   const kit: KitContext = {
     art,
-    palette: await analyzePalette(art),
+    palette,
+    underlays,
+    mark: mark ?? { ...found, palette, underlays },
     name: request.name,
     slug: fileSlug(request.name),
     background: request.backgroundColor.toLowerCase(),

@@ -35,8 +35,8 @@ const APP_ICON_SLOTS: readonly AppIconSlot[] = [
   { idiom: 'ios-marketing', size: 1024, scale: 1 },
 ];
 
-/** iOS masks icons to a rounded square; a logo within the central 70% is never clipped and does not feel cramped. */
-const APP_ICON: IconStyle = { backdrop: 'square', room: { box: 0.7 } };
+/** iOS masks icons to a rounded square; a mark within the central 75% is never clipped and does not feel cramped. */
+const APP_ICON: IconStyle = { backdrop: 'square', room: { box: 0.75 } };
 const FOLDER = 'ios/AppIcon.appiconset';
 
 const pixelsOf = (slot: AppIconSlot) => slot.size * slot.scale;

@@ -1,10 +1,15 @@
-/** logo/: the SVG in color and in one color, transparent PNGs, and the logo on the background color. */
+/**
+ * logo/: the SVG in color, for dark backgrounds when it needs lightening, in one color, the mark,
+ * transparent PNGs, and the logo on the background color.
+ */
 import { logoDocument } from '../logo-art.js';
 import type { KitContext } from './context.js';
 import type { KitFile } from './kit-file.js';
 import { logoDrawing, logoOnBackground, sizeForLongSide } from './drawings.js';
 import { clearSpaceUnits } from './usage-rules.js';
-import { monoVariant } from './variants.js';
+import { GUIDE_COLORS } from './guide-content.js';
+import { MARK_DESCRIPTIONS } from './mark.js';
+import { GRAPHICS_CONTRAST, monoVariant, onDarkVariant } from './variants.js';
 
 const LOGO_PNG_LONG_SIDES = [256, 512, 1024, 2048] as const;
 /** Long side of the logo itself in the on-background PNG; the clear space is added around it. */
@@ -27,11 +32,26 @@ export async function logoFiles(kit: KitContext): Promise<KitFile[]> {
       purpose: `The logo, transparent PNG, ${side} px on the long side.`,
     })),
   ]);
+  const onDark = onDarkVariant(kit.palette, kit.underlays, GUIDE_COLORS.dark);
   return [
     {
       path: `${base}.svg`,
       data: Buffer.from(logoDocument(kit.art)),
       purpose: 'The logo in full color, vector (SVG): the master file; scales to any size.',
+    },
+    ...(onDark
+      ? [
+          {
+            path: `${base}-on-dark.svg`,
+            data: Buffer.from(logoDocument(kit.art, onDark.paint)),
+            purpose: `The logo for dark backgrounds: its colors under ${GRAPHICS_CONTRAST}:1 against dark are lightened, the rest kept.`,
+          },
+        ]
+      : []),
+    {
+      path: 'logo/mark.svg',
+      data: Buffer.from(logoDocument(kit.mark.art)),
+      purpose: `The mark, for square and small spaces (favicons, app icons, avatars): ${MARK_DESCRIPTIONS[kit.mark.source]}.`,
     },
     {
       path: `${base}-mono-dark.svg`,

@@ -24,6 +24,7 @@ export function readmeFile(kit: KitContext, files: readonly KitFile[]): KitFile 
     '',
     `Colors (largest share first): ${kit.palette.map((color) => color.hex).join(', ')}`,
     `Background color: ${kit.background}`,
+    `Mark (logo/mark.svg, used by every square and small image): ${kit.mark.reason}`,
     '',
     line(README_PATH, 'This list.'),
   ];

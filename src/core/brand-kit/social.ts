@@ -21,7 +21,7 @@ interface SocialImage {
   logoShare: number;
   /** Set the brand name under the logo (share cards, which show no other title on the image). */
   caption?: boolean;
-  /** Cropped to a circle by the network. */
+  /** Cropped to a circle by the network: it shows the mark. */
   round?: boolean;
 }
 
@@ -69,9 +69,10 @@ const SOCIAL_IMAGES: readonly SocialImage[] = [
   },
   {
     file: 'avatar-400x400.png',
-    purpose: 'Profile picture for any network (the logo stays inside the circle crop).',
+    purpose: 'Profile picture for any network: the mark, inside the circle crop.',
     size: { width: 400, height: 400 },
-    logoShare: 0.78,
+    // The mark's corners on the crop circle: a square mark spans 71% of it.
+    logoShare: 1,
     round: true,
   },
 ];
@@ -104,10 +105,12 @@ function socialDrawing(kit: KitContext, image: SocialImage): string {
     const { logo, caption } = captionedLayout(kit, image, safe);
     return logoOnBackground(kit, image.size, logo, caption);
   }
-  const logo = image.round
-    ? fitInCircle(kit.art, { x: safe.x + safe.width / 2, y: safe.y + safe.height / 2 }, safe.width * image.logoShare)
-    : fitInBox(kit.art, shrink(safe, image.logoShare));
-  return logoOnBackground(kit, image.size, logo);
+  if (image.round) {
+    const centre = { x: safe.x + safe.width / 2, y: safe.y + safe.height / 2 };
+    const mark = fitInCircle(kit.mark.art, centre, safe.width * image.logoShare);
+    return logoOnBackground(kit, image.size, mark, '', kit.mark);
+  }
+  return logoOnBackground(kit, image.size, fitInBox(kit.art, shrink(safe, image.logoShare)));
 }
 
 export function socialFiles(kit: KitContext): Promise<KitFile[]> {

@@ -1,11 +1,15 @@
 /**
- * The logo's variants: full color and one-color (mono). In a mono version the
- * near-white fills of a multi-color logo become knockouts (holes), because
- * they are almost always details drawn on top of a darker shape (the wheel in
- * a badge, letters in a circle); painting them in the ink would fill them in.
+ * The logo's variants: full color, on dark (full color with the colors that
+ * do not read on a dark background lightened), and one-color (mono). In a
+ * mono version the near-white fills of a multi-color logo become knockouts
+ * (holes), because they are almost always details drawn on top of a darker
+ * shape (the wheel in a badge, letters in a circle); painting them in the ink
+ * would fill them in. The on-dark version knocks out the near-white fills
+ * that lie on a color it lightens, for the same reason.
  */
-import { contrastRatio, relativeLuminance } from '../color.js';
+import { contrastRatio, hexToRgb, hslToRgb, relativeLuminance, rgbToHex, rgbToHsl } from '../color.js';
 import { KNOCKOUT, type Paint } from '../logo-art.js';
+import type { Underlays } from './layering.js';
 import type { PaletteColor } from './palette.js';
 
 const MONO_DARK_INK = '#000000';
@@ -15,7 +19,14 @@ const KNOCKOUT_LUMINANCE = 0.75;
 /** Below this share-weighted contrast the full-color logo is too faint on a background. */
 const READABLE_CONTRAST = 1.5;
 
-export type VariantName = 'color' | 'mono-dark' | 'mono-light';
+/** WCAG 2 contrast a graphic needs against its background (non-text contrast), and text (AA). */
+export const GRAPHICS_CONTRAST = 3;
+export const TEXT_CONTRAST = 4.5;
+/** The lightest tint a lightened color takes after the first, which becomes white; then darker ones, kept apart. */
+const TINT_LIGHTNESS_STEPS = [86, 78, 70, 62] as const;
+const TINT_MAX_SATURATION = 70;
+
+export type VariantName = 'color' | 'on-dark' | 'mono-dark' | 'mono-light';
 
 export interface Variant {
   name: VariantName;
@@ -38,9 +49,56 @@ function logoContrast(palette: readonly PaletteColor[], background: string): num
   return palette.reduce((sum, color) => sum + color.share * contrastRatio(color.hex, background), 0);
 }
 
-/** The full-color logo where it reads on `background`, otherwise the mono version that does. */
-export function variantFor(palette: readonly PaletteColor[], background: string): Variant {
-  if (logoContrast(palette, background) >= READABLE_CONTRAST) return fullColor;
-  const darkInk = contrastRatio(MONO_DARK_INK, background) >= contrastRatio(MONO_LIGHT_INK, background);
-  return monoVariant(palette, darkInk ? 'mono-dark' : 'mono-light');
+/** A background that white stands out on better than black. */
+export function isDark(background: string): boolean {
+  return contrastRatio(MONO_LIGHT_INK, background) > contrastRatio(MONO_DARK_INK, background);
+}
+
+/** The logo's colors that fall under GRAPHICS_CONTRAST on `background`. */
+export function lowContrastColors(palette: readonly PaletteColor[], background: string): string[] {
+  return palette.filter((color) => contrastRatio(color.hex, background) < GRAPHICS_CONTRAST).map((c) => c.hex);
+}
+
+/** A light tint of `hex`'s own hue that reads on `dark` and is none of `taken`. */
+function lightTint(hex: string, dark: string, taken: ReadonlySet<string>): string {
+  const { h, s } = rgbToHsl(hexToRgb(hex));
+  for (const l of TINT_LIGHTNESS_STEPS) {
+    const tint = rgbToHex(hslToRgb({ h, s: Math.min(s, TINT_MAX_SATURATION), l }));
+    if (!taken.has(tint) && contrastRatio(tint, dark) >= GRAPHICS_CONTRAST) return tint;
+  }
+  return MONO_LIGHT_INK;
+}
+
+/**
+ * The logo for a dark background, or null when every color already reads on it: the colors under
+ * GRAPHICS_CONTRAST become white (the largest) and light tints of their own hue (the rest); colors
+ * that read are kept, except near-white details lying on a lightened color, which become knockouts.
+ */
+export function onDarkVariant(palette: readonly PaletteColor[], underlays: Underlays, dark: string): Variant | null {
+  const low = lowContrastColors(palette, dark);
+  if (low.length === 0) return null;
+  const knockouts = new Set(
+    palette
+      .filter(
+        (color) => relativeLuminance(color.hex) >= KNOCKOUT_LUMINANCE && low.includes(underlays.get(color.hex) ?? ''),
+      )
+      .map((color) => color.hex),
+  );
+  const swaps = new Map<string, string>();
+  const taken = new Set(palette.map((color) => color.hex).filter((hex) => !low.includes(hex) && !knockouts.has(hex)));
+  for (const hex of low) {
+    const light = swaps.size === 0 && !taken.has(MONO_LIGHT_INK) ? MONO_LIGHT_INK : lightTint(hex, dark, taken);
+    swaps.set(hex, light);
+    taken.add(light);
+  }
+  return { name: 'on-dark', paint: (fill) => (knockouts.has(fill) ? KNOCKOUT : (swaps.get(fill) ?? fill)) };
+}
+
+/**
+ * The logo as it reads on `background`: on a dark one the full-color logo, lightened where it must be;
+ * on a light one the full-color logo, or the black one-color logo when the colors would vanish.
+ */
+export function variantFor(palette: readonly PaletteColor[], underlays: Underlays, background: string): Variant {
+  if (isDark(background)) return onDarkVariant(palette, underlays, background) ?? fullColor;
+  return logoContrast(palette, background) >= READABLE_CONTRAST ? fullColor : monoVariant(palette, 'mono-dark');
 }

@@ -11,12 +11,12 @@ import { htmlSafeJson, shortName } from './names.js';
 /** Sizes inside favicon.ico, largest first as the issue asks (Windows picks by size, not order). */
 const FAVICON_ICO_SIZES = [48, 32, 16] as const;
 
-/** Tab icons use every pixel: the logo fills the square. */
+/** Tab icons use every pixel: the mark fills the square. */
 const FAVICON: IconStyle = { backdrop: 'none', room: { box: 1 } };
 /** iOS draws no transparency (it would turn black), so the touch icon is opaque with a margin. */
-const TOUCH_ICON: IconStyle = { backdrop: 'square', room: { box: 0.7 } };
-/** Maskable icons may be cropped to the central circle of 80% diameter; stay a little inside it. */
-const MASKABLE: IconStyle = { backdrop: 'square', room: { circle: 0.76 } };
+const TOUCH_ICON: IconStyle = { backdrop: 'square', room: { box: 0.75 } };
+/** Maskable icons may be cropped to the central circle of 80% diameter: the mark's corners stay on it. */
+const MASKABLE: IconStyle = { backdrop: 'square', room: { circle: 0.8 } };
 
 const MANIFEST_ICON_SIZES = [192, 512] as const;
 
@@ -24,10 +24,11 @@ function manifestIconPath(size: number): string {
   return `web-app-manifest-${size}x${size}.png`;
 }
 
-/** A square SVG so browsers that scale favicons to a square do not stretch the logo. */
+/** The mark in a square SVG, so browsers that scale favicons to a square do not stretch it. */
 function faviconSvg(kit: KitContext): string {
-  const side = Math.max(kit.art.width, kit.art.height);
-  return `${drawing(side, side, logoInBox(kit.art, { x: 0, y: 0, width: side, height: side }))}\n`;
+  const { art } = kit.mark;
+  const side = Math.max(art.width, art.height);
+  return `${drawing(side, side, logoInBox(art, { x: 0, y: 0, width: side, height: side }))}\n`;
 }
 
 function manifest(kit: KitContext): string {

@@ -7,6 +7,7 @@ import { measureFillShares } from '../../../src/core/fill-shares.js';
 import { KNOCKOUT, logoDocument, parseLogoArt } from '../../../src/core/logo-art.js';
 import { cssCommentText, fileSlug, shortName, singleLine } from '../../../src/core/brand-kit/names.js';
 import { analyzePalette } from '../../../src/core/brand-kit/palette.js';
+import { measureUnderlays } from '../../../src/core/brand-kit/layering.js';
 import { monoVariant, variantFor } from '../../../src/core/brand-kit/variants.js';
 
 /** A 100 x 100 badge: a red square, a white square on it covering a quarter, a blue strip beside. */
@@ -56,13 +57,13 @@ t.test('mono: near-white details become holes, cut through what lies under them'
   t.equal(monoVariant(allWhite, 'mono-dark').paint('#ffffff'), '#000000', 'a logo of only light colors keeps them');
 });
 
-t.test('on a background the logo does not read on, a mono version that does is used', async (t) => {
-  const white = await analyzePalette(
-    parseLogoArt('<svg width="10" height="10"><path fill="#fafafa" d="M0 0h10v10H0z"/></svg>'),
-  );
-  t.equal(variantFor(white, '#ffffff').name, 'mono-dark');
-  t.equal(variantFor(white, '#000000').name, 'color');
-  t.equal(variantFor(await analyzePalette(BADGE), '#ffffff').name, 'color');
+t.test('on a light background the logo does not read on, the black one-color version is used', async (t) => {
+  const whiteArt = parseLogoArt('<svg width="10" height="10"><path fill="#fafafa" d="M0 0h10v10H0z"/></svg>');
+  const white = await analyzePalette(whiteArt);
+  const underlays = await measureUnderlays(whiteArt);
+  t.equal(variantFor(white, underlays, '#ffffff').name, 'mono-dark');
+  t.equal(variantFor(white, underlays, '#000000').name, 'color');
+  t.equal(variantFor(await analyzePalette(BADGE), await measureUnderlays(BADGE), '#ffffff').name, 'color');
 });
 
 t.test('the name in file names, one-line formats, CSS comments and the manifest', async (t) => {

@@ -10,6 +10,8 @@ const kit = await buildAndUnpack(logo, { name: 'Apigee', backgroundColor: '#ffff
 const EXPECTED = [
   'README.txt',
   'logo/apigee.svg',
+  'logo/apigee-on-dark.svg',
+  'logo/mark.svg',
   'logo/apigee-mono-dark.svg',
   'logo/apigee-mono-light.svg',
   'logo/apigee-256.png',

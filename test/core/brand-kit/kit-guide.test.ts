@@ -19,10 +19,10 @@ const BADGE_HEX = ICON_COLORS[0].toUpperCase();
 const pdf = kit.file('brand-guide/brand-guide.pdf');
 const PAGE_TITLES = ['The logo', 'Clear space and minimum size', 'Colors', 'One-color logo', "Do and don't"];
 
-t.test('the PDF is a complete PDF document with six pages', async (t) => {
+t.test('the PDF is a complete PDF document with seven pages', async (t) => {
   t.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
   t.match(pdf.subarray(-8).toString('latin1'), /%%EOF\s*$/);
-  t.equal([...pdf.toString('latin1').matchAll(/\/Type \/Page\b/g)].length, 6);
+  t.equal([...pdf.toString('latin1').matchAll(/\/Type \/Page\b/g)].length, 7);
   t.match(pdf.toString('latin1'), /\/FontFile2/, 'the font is embedded');
 });
 
@@ -39,7 +39,7 @@ t.test(
     const pages = readdirSync(dir)
       .filter((f) => f.endsWith('.png'))
       .sort();
-    t.equal(pages.length, 6);
+    t.equal(pages.length, 7);
     for (const page of pages) {
       const image = await decode(readFileSync(join(dir, page)));
       t.ok(image.width > image.height, `${page} is landscape`);
