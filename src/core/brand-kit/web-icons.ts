@@ -1,12 +1,14 @@
 /** web/: favicons, the web app manifest with its maskable icons, and the <head> tags that use them. */
 import { escapeXml } from '../escape.js';
-import { logoInBox } from '../logo-art.js';
+import { KNOCKOUT, logoInBox } from '../logo-art.js';
 import { drawing } from '../raster.js';
 import type { KitContext } from './context.js';
 import { iconDrawing, type IconStyle } from './drawings.js';
+import { GUIDE_COLORS } from './guide-content.js';
 import { writeIco } from './ico.js';
 import type { KitFile } from './kit-file.js';
 import { htmlSafeJson, shortName } from './names.js';
+import { onDarkVariant } from './variants.js';
 
 /** Sizes inside favicon.ico, largest first as the issue asks (Windows picks by size, not order). */
 const FAVICON_ICO_SIZES = [48, 32, 16] as const;
@@ -24,11 +26,27 @@ function manifestIconPath(size: number): string {
   return `web-app-manifest-${size}x${size}.png`;
 }
 
+/**
+ * In a dark browser theme the tab behind the favicon is dark: recolor the mark as its on-dark
+ * variant does (CSS outranks the fill attributes); a knockout takes the dark tab's color.
+ */
+function darkThemeStyle(kit: KitContext): string {
+  const { mark } = kit;
+  const variant = onDarkVariant(mark.palette, mark.underlays, GUIDE_COLORS.dark);
+  if (!variant) return '';
+  const rules = mark.palette
+    .map(({ hex }) => [hex, variant.paint(hex)] as const)
+    .filter(([hex, paint]) => paint !== hex)
+    .map(([hex, paint]) => `[fill="${hex}"]{fill:${paint === KNOCKOUT ? GUIDE_COLORS.dark : paint}}`);
+  return `<style>@media (prefers-color-scheme: dark){${rules.join('')}}</style>`;
+}
+
 /** The mark in a square SVG, so browsers that scale favicons to a square do not stretch it. */
 function faviconSvg(kit: KitContext): string {
   const { art } = kit.mark;
   const side = Math.max(art.width, art.height);
-  return `${drawing(side, side, logoInBox(art, { x: 0, y: 0, width: side, height: side }))}\n`;
+  const mark = logoInBox(art, { x: 0, y: 0, width: side, height: side });
+  return `${drawing(side, side, darkThemeStyle(kit) + mark)}\n`;
 }
 
 function manifest(kit: KitContext): string {
@@ -77,7 +95,11 @@ export async function webFiles(kit: KitContext): Promise<KitFile[]> {
   ]);
   return [
     { path: 'web/favicon.ico', data: writeIco(icoImages), purpose: 'Classic favicon holding 48, 32 and 16 px images.' },
-    { path: 'web/favicon.svg', data: Buffer.from(faviconSvg(kit)), purpose: 'Vector favicon for modern browsers.' },
+    {
+      path: 'web/favicon.svg',
+      data: Buffer.from(faviconSvg(kit)),
+      purpose: 'Vector favicon for modern browsers; recolored for dark browser themes where the mark needs it.',
+    },
     { path: 'web/favicon-96x96.png', data: favicon96, purpose: 'PNG favicon, 96 x 96 px.' },
     {
       path: 'web/apple-touch-icon.png',

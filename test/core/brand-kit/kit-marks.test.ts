@@ -78,6 +78,13 @@ t.test('the on-dark SVG lightens the navy, keeps the orange, and meets 3:1 on da
   t.match(kit.text('README.txt'), /logo\/acme-on-dark\.svg/);
 });
 
+t.test('favicon.svg recolors the navy for dark browser themes', async (t) => {
+  const favicon = kit.text('web/favicon.svg');
+  t.match(favicon, /<style>@media \(prefers-color-scheme: dark\)\{\[fill="#1e3a8a"\]\{fill:#ffffff\}/);
+  t.match(favicon, /\[fill="#ffffff"\]\{fill:#16181d\}/, 'the white dot on the badge stays a dark hole');
+  t.ok(favicon.indexOf('<style>') < favicon.indexOf('<path'), 'the style comes before the paths it recolors');
+});
+
 t.test('no on-dark SVG when every color already reads on dark', async (t) => {
   const light = await buildAndUnpack(await tracedLogo({ palette: [ORANGE, '#38bdf8'] }), {
     name: 'Acme',
