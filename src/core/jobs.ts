@@ -5,7 +5,8 @@
  */
 import { kitNotExported } from './errors.js';
 import { createBrandKitBuilder, type BrandKitRequest } from './brand-kit/index.js';
-import { renderMockup, type MockupKind } from './mockups/index.js';
+import { bestMockup } from './brand-kit/mockup-choice.js';
+import type { MockupKind } from './mockups/index.js';
 import { scaleToFit, type Rasterize } from './raster.js';
 import { createSampleLogoPng } from './sample-logo.js';
 import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
@@ -135,7 +136,7 @@ export function createJobService(options: JobServiceOptions): JobService {
     },
 
     async mockupPng(id, kind) {
-      return rendering(await get(id), `mockup-${kind}.png`, (svg) => renderMockup(kind, svg, rasterize));
+      return rendering(await get(id), `mockup-${kind}.png`, (svg) => bestMockup(svg, kind, rasterize));
     },
 
     async kitZip(id, request) {

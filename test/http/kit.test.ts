@@ -21,8 +21,10 @@ t.test('POST kit answers the brand-kit ZIP of the job', async (t) => {
     'README.txt',
     'web/favicon.ico',
     'brand-guide/brand-guide.pdf',
-    'mockups/cap.png',
-    'mockups/tshirt.png',
+    'mockups/cap-light.png',
+    'mockups/cap-dark.png',
+    'mockups/tshirt-light.png',
+    'mockups/tshirt-dark.png',
   ]) {
     t.ok(names.includes(expected), `the kit holds ${expected}`);
   }

@@ -1,21 +1,23 @@
-/** mockups/: the logo on a cap and on a t-shirt, for presentations. */
-import { logoDocument } from '../logo-art.js';
-import { MOCKUP_KINDS, renderMockup } from '../mockups/index.js';
+/** mockups/: the logo on a cap and on a t-shirt, each in a light and a dark fabric, for presentations. */
+import { MOCKUP_KINDS } from '../mockups/index.js';
 import type { KitContext } from './context.js';
 import type { KitFile } from './kit-file.js';
+import { fabricFor, mockupOn, type FabricTone } from './mockup-choice.js';
 
-const PURPOSES = {
-  cap: 'The logo on a cap (front panel print), for presentations.',
-  tshirt: 'The logo on a t-shirt (chest print), for presentations.',
-} as const;
+const GARMENT_WORDS = { cap: 'a cap (embroidered on the front panels)', tshirt: 'a t-shirt (chest print)' } as const;
+const TONES: readonly FabricTone[] = ['light', 'dark'];
 
-export async function mockupFiles(kit: KitContext): Promise<KitFile[]> {
-  const svg = logoDocument(kit.art);
+export function mockupFiles(kit: KitContext): Promise<KitFile[]> {
   return Promise.all(
-    MOCKUP_KINDS.map(async (kind) => ({
-      path: `mockups/${kind}.png`,
-      data: await renderMockup(kind, svg, kit.rasterize),
-      purpose: PURPOSES[kind],
-    })),
+    MOCKUP_KINDS.flatMap((kind) =>
+      TONES.map(async (tone): Promise<KitFile> => {
+        const fabric = fabricFor(kit, kind, tone);
+        return {
+          path: `mockups/${kind}-${tone}.png`,
+          data: await mockupOn(kit, kind, fabric, kit.rasterize),
+          purpose: `The logo on ${GARMENT_WORDS[kind]} in ${tone} fabric (${fabric}), for presentations.`,
+        };
+      }),
+    ),
   );
 }

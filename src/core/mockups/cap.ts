@@ -1,154 +1,389 @@
 /**
- * The cap: a six-panel baseball cap seen from the front and a little above,
- * with the logo embroidered across the two front panels. The front panels
- * curve away like a cylinder and their horizontals sag into a smile, so the
- * warp map squeezes the logo toward its ends and bends it along that curve.
+ * The cap: a structured six-panel baseball cap in three-quarter view, built
+ * as a model in centimetres (a crown of six panels over an oval base, a
+ * pre-curved bill with thickness, a top button) and drawn with a depth test.
+ * Seams, top-stitching, eyelets and the twill are worked out per sample from
+ * where it lies on the model, as a fine height map that bends the normals.
+ * The print is embroidered across the two front panels, mapped along the
+ * panels' own curves.
  */
-import sharp from 'sharp';
-
-import { backdrop, CANVAS, knitGrain, shade } from './fabric.js';
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- pixel loops index within the sizes they were given */
+import type { Box } from '../geometry.js';
+import { createField } from './field.js';
 import type { Garment } from './garment.js';
+import { createDepthBuffer, drawPatch, type Patch, type Vec3, type View } from './mesh.js';
+import { valueNoise } from './noise.js';
+import { bakeSurface, CANVAS, createSamples, type Surface } from './surface.js';
 
-type Cubic = readonly [number, number, number, number, number, number, number, number];
+/** Half the base's length front to back and its width side to side, and the crown's height (cm). */
+const BASE_HALF_LENGTH = 10.2;
+const BASE_HALF_WIDTH = 9.4;
+const CROWN_HEIGHT = 10.6;
+/** The top sits this far behind the base's centre: the front stands up, the back slopes. */
+const CROWN_LEAN = -1.6;
+/** Superellipse exponent of the crown's profile: above 2 a structured, boxy front. */
+const CROWN_SQUARENESS = 2.5;
+const PANEL_ANGLE = Math.PI / 3;
 
-const CROWN = 'M250 640 C255 470 370 310 600 290 C830 310 945 470 950 640 C830 813 370 813 250 640 Z';
-/** Where the crown meets the brim, left to right: the smile the front panels end in. */
-const CROWN_BASE: Cubic = [250, 640, 370, 813, 830, 813, 950, 640];
-/** The bill's edge, left to right: out from where it joins the crown, round its front, back in. */
-const BRIM_EDGE = 'M250 640 C214 690 204 762 226 812 C300 958 900 958 974 812 C996 762 986 690 950 640';
-/** The bill; its back runs under the crown, which hides it. */
-const BRIM = `${BRIM_EDGE} C830 813 370 813 250 640 Z`;
-/** Seams from the button: the front panels meet at the centre; the side panels join at the outer two. */
-const SEAMS = [
-  'M600 292 C601 450 601 620 600 770',
-  'M600 292 C460 310 350 450 325 706',
-  'M600 292 C740 310 850 450 875 706',
+/** The bill spans this angle either side of the front, reaches this far and is this thick (cm). */
+const BILL_SPAN = (80 * Math.PI) / 180;
+const BILL_REACH = 7.6;
+const BILL_THICKNESS = 0.32;
+/** Forward tilt (drop per cm out) and how far its sides curve down (cm). */
+const BILL_TILT = 0.2;
+const BILL_CURVE = 3.2;
+
+/** Turned so the front faces the viewer's left, seen from a little above. */
+const YAW = (-32 * Math.PI) / 180;
+const PITCH = (17 * Math.PI) / 180;
+const CAMERA_DISTANCE = 80;
+/** The cap fills this much of the canvas, centred a little high to leave room for its shadow. */
+const FIT = { size: 0.8, centreX: 0.5, centreY: 0.48 };
+
+/** Samples per canvas pixel: the model's edges, seams and stitches come out smooth. */
+const SUPERSAMPLE = 2;
+const SAMPLES_SIDE = CANVAS * SUPERSAMPLE;
+
+/** The model's parts, as the depth buffer numbers them. */
+const Part = { Crown: 1, BillTop: 2, BillUnder: 3, BillEdge: 4, Button: 5 } as const;
+
+function profile(t: number): { out: number; up: number } {
+  const angle = (t * Math.PI) / 2;
+  return { out: Math.cos(angle) ** (2 / CROWN_SQUARENESS), up: Math.sin(angle) ** (2 / CROWN_SQUARENESS) };
+}
+
+/** `profile(t).out` tabulated, for the per-sample work. */
+const PROFILE_STEPS = 2048;
+const PROFILE_OUT = Float32Array.from({ length: PROFILE_STEPS + 1 }, (_, k) => profile(k / PROFILE_STEPS).out);
+
+function crownRadius(t: number): number {
+  return BASE_HALF_WIDTH * (PROFILE_OUT[Math.round(Math.min(1, Math.max(0, t)) * PROFILE_STEPS)] ?? 0);
+}
+
+/** The crown at azimuth `phi` (0 at the front, positive toward the cap's x) and height parameter `t` (0 base, 1 top). */
+function crownPoint(phi: number, t: number): Vec3 {
+  const { out, up } = profile(t);
+  return [
+    BASE_HALF_WIDTH * out * Math.sin(phi),
+    CROWN_HEIGHT * up,
+    BASE_HALF_LENGTH * out * Math.cos(phi) + CROWN_LEAN * up,
+  ];
+}
+
+/** Arc length up the front centre line from the base, tabulated over t. */
+const FRONT_ARC = (() => {
+  const steps = 512;
+  const table = new Float32Array(steps + 1);
+  let previous = crownPoint(0, 0);
+  for (let k = 1; k <= steps; k++) {
+    const point = crownPoint(0, k / steps);
+    table[k] = table[k - 1]! + Math.hypot(point[0] - previous[0], point[1] - previous[1], point[2] - previous[2]);
+    previous = point;
+  }
+  return table;
+})();
+
+function frontArc(t: number): number {
+  const at = Math.min(1, Math.max(0, t)) * (FRONT_ARC.length - 1);
+  const k = Math.min(FRONT_ARC.length - 2, Math.floor(at));
+  return FRONT_ARC[k]! + (FRONT_ARC[k + 1]! - FRONT_ARC[k]!) * (at - k);
+}
+
+/** The front panel's height, base to button, along its centre line (cm). */
+export const FRONT_PANEL_HEIGHT = frontArc(1);
+
+/** How far the bill reaches out at across-parameter s: tapering to nothing where it meets the crown's sides. */
+function billReach(s: number): number {
+  return BILL_REACH * Math.max(0, (Math.cos(s * BILL_SPAN) - Math.cos(BILL_SPAN)) / (1 - Math.cos(BILL_SPAN))) ** 0.6;
+}
+
+/** The bill's top at across-parameter s (-1 one side, 1 the other) and outward w (0 at the crown, 1 at the edge). */
+function billPoint(s: number, w: number, drop = 0): Vec3 {
+  const phi = s * BILL_SPAN;
+  const reach = billReach(s);
+  const x = (BASE_HALF_WIDTH + 0.25 * reach * w) * Math.sin(phi);
+  const z = BASE_HALF_LENGTH * Math.cos(phi) + reach * w;
+  // Tilted down, and curved down toward its sides in proportion to how far out the point is.
+  const out = reach * w;
+  const y = -BILL_TILT * out - BILL_CURVE * (x / BASE_HALF_WIDTH) ** 2 * (out / BILL_REACH) - drop;
+  return [x, y, z];
+}
+
+const PATCHES: readonly Patch[] = [
+  { part: Part.Crown, columns: 240, rows: 100, closed: true, point: (p, q) => crownPoint((p * 2 - 1) * Math.PI, q) },
+  { part: Part.BillTop, columns: 160, rows: 40, closed: false, point: (p, q) => billPoint(p * 2 - 1, q) },
+  {
+    part: Part.BillUnder,
+    columns: 160,
+    rows: 40,
+    closed: false,
+    point: (p, q) => billPoint(p * 2 - 1, q, BILL_THICKNESS),
+  },
+  {
+    part: Part.BillEdge,
+    columns: 160,
+    rows: 4,
+    closed: false,
+    point: (p, q) => billPoint(p * 2 - 1, 1, q * BILL_THICKNESS),
+  },
+  {
+    part: Part.Button,
+    closed: true,
+    columns: 48,
+    rows: 12,
+    point: (p, q) => {
+      const top = crownPoint(0, 1);
+      const angle = p * 2 * Math.PI;
+      const r = 0.75 * q;
+      return [top[0] + r * Math.sin(angle), top[1] + 0.32 * Math.sqrt(1 - q * q) - 0.04, top[2] + r * Math.cos(angle)];
+    },
+  },
 ];
-const EYELETS = [
-  [381, 425],
-  [819, 425],
-] as const;
-/** Rows of stitching on the bill, this many pixels in from its edge. */
-const BRIM_STITCH_INSETS = [10, 20, 30, 40, 50];
 
-/** The front panels as a cylinder of this radius around x = 600, in canvas pixels. */
-const FRONT_RADIUS = 350;
-const FRONT_CENTRE_X = 600;
-/** How far the middle of a horizontal line on the front panels sags below its ends, at the print's top and bottom (the curve deepens toward the brim). */
-const PANEL_SAG = { top: 50, bottom: 90 };
-/** The dome leans back: the top of the print is this much narrower than its bottom. */
-const TOP_TAPER = 0.07;
-const PRINT_AREA = { x: 420, y: 400, width: 360, height: 250 };
-const WARP_SCALE = 60;
-
-function cubicPath(c: Cubic): string {
-  return `M${c[0]} ${c[1]} C${c[2]} ${c[3]} ${c[4]} ${c[5]} ${c[6]} ${c[7]}`;
+function rotate(point: Vec3): Vec3 {
+  const [x, y, z] = point;
+  const [cy, sy, cp, sp] = [Math.cos(YAW), Math.sin(YAW), Math.cos(PITCH), Math.sin(PITCH)];
+  const x1 = x * cy + z * sy;
+  const z1 = -x * sy + z * cy;
+  return [x1, y * cp - z1 * sp, z1 * cp + y * sp];
 }
 
-/** The bill's edge moved `inset` toward the crown: up, and drawn in toward the centre line. */
-function insetEdge(inset: number): string {
-  const squeeze = 1 - inset / 300;
-  return `<path d="${BRIM_EDGE}" transform="translate(${600 * (1 - squeeze)} ${-inset}) scale(${squeeze} 1)"`;
+function perspective(point: Vec3): Vec3 {
+  const scale = CAMERA_DISTANCE / (CAMERA_DISTANCE - point[2]);
+  return [point[0] * scale, -point[1] * scale, point[2]];
 }
 
-function base(color: string): string {
-  const seam = shade(color, -14);
-  const brim = shade(color, -3);
-  const edge = shade(color, -22);
-  const stitching = `fill="none" stroke="${seam}" stroke-width="1.5" stroke-dasharray="5 3.5"`;
-  const stitch = (d: string, dx: number) => `<path d="${d}" transform="translate(${dx} 0)" ${stitching}/>`;
-  const brimRows = BRIM_STITCH_INSETS.map((inset) => `${insetEdge(inset)} ${stitching}/>`);
-  const eyelets = EYELETS.map(
-    ([x, y]) =>
-      `<ellipse cx="${x}" cy="${y}" rx="7" ry="10" fill="${shade(color, -12)}"/><ellipse cx="${x}" cy="${y}" rx="3" ry="5" fill="${shade(color, -40)}"/>`,
+/** The view that frames the whole cap on the supersampled canvas. */
+const VIEW: View & { samplesPerCm: number } = (() => {
+  const corners = PATCHES.flatMap((patch) =>
+    Array.from({ length: 41 * 41 }, (_, k) => perspective(rotate(patch.point((k % 41) / 40, Math.floor(k / 41) / 40)))),
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CANVAS}" height="${CANVAS}">
-  ${backdrop(`${CROWN} ${BRIM}`, 22)}
-  <clipPath id="brim-clip"><path d="${BRIM}"/></clipPath>
-  <path d="${BRIM}" transform="translate(0 12)" fill="${edge}"/>
-  <path d="${BRIM}" fill="${brim}"/>
-  <g clip-path="url(#brim-clip)">${brimRows.join('')}</g>
-  <path d="${CROWN}" fill="${color}"/>
-  ${SEAMS.map((d) => `<path d="${d}" fill="none" stroke="${seam}" stroke-width="2.5"/>${stitch(d, -7)}${stitch(d, 7)}`).join('')}
-  ${eyelets.join('')}
-  <ellipse cx="600" cy="293" rx="26" ry="11" fill="${shade(color, -10)}"/>
-  <ellipse cx="600" cy="290" rx="22" ry="8" fill="${color}"/>
-</svg>`;
+  const xs = corners.map((c) => c[0]);
+  const ys = corners.map((c) => c[1]);
+  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const scale = (FIT.size * SAMPLES_SIDE) / Math.max(right - left, bottom - top);
+  const offsetX = FIT.centreX * SAMPLES_SIDE - ((left + right) / 2) * scale;
+  const offsetY = FIT.centreY * SAMPLES_SIDE - ((top + bottom) / 2) * scale;
+  return {
+    samplesPerCm: scale,
+    toView: rotate,
+    project(point) {
+      const [x, y, depth] = perspective(point);
+      return [offsetX + x * scale, offsetY + y * scale, depth];
+    },
+  };
+})();
+
+/** Where the front centre line meets the bill and the button, in canvas pixels (y): the panel height as seen. */
+export const FRONT_PANEL_ON_CANVAS = {
+  bottom: VIEW.project(rotate(crownPoint(0, 0)))[1] / SUPERSAMPLE,
+  top: VIEW.project(rotate(crownPoint(0, 1)))[1] / SUPERSAMPLE,
+};
+
+/**
+ * The embroidery's room, in print units (cm: u across the front from its
+ * centre, v down from the button): a third of the panel's length along its
+ * curve, which from the front is about half its height, as on real caps
+ * (some 6 cm of a 11 cm crown), low on the panel, above the bill's seam.
+ */
+const PRINT_AREA = {
+  x: -5.8,
+  y: FRONT_PANEL_HEIGHT * 0.54,
+  width: 11.6,
+  height: FRONT_PANEL_HEIGHT * 0.34,
+};
+/** Embroidery reaches only the two front panels. */
+const PRINTABLE_ANGLE = PANEL_ANGLE * 1.02;
+
+/** A dashed line of stitches: 1 on a stitch, 0 between, soft-edged; `along` in cm. */
+function stitches(along: number, length = 0.3): number {
+  const phase = (along / length) % 1;
+  const inPhase = phase < 0 ? phase + 1 : phase;
+  return Math.min(1, Math.max(0, Math.min(inPhase, 0.75 - inPhase) * 12));
 }
 
-function lightMap(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CANVAS}" height="${CANVAS}">
-  <defs>
-    <clipPath id="cap"><path d="${CROWN}"/><path d="${BRIM}"/></clipPath>
-    <clipPath id="crown"><path d="${CROWN}"/></clipPath>
-    <clipPath id="brim"><path d="${BRIM}"/></clipPath>
-    <radialGradient id="dome" cx="560" cy="430" r="440" gradientUnits="userSpaceOnUse">
-      <stop offset="0" stop-color="#fff" stop-opacity="0.4"/><stop offset="0.45" stop-color="#fff" stop-opacity="0.08"/>
-      <stop offset="0.8" stop-color="#000" stop-opacity="0.22"/><stop offset="1" stop-color="#000" stop-opacity="0.5"/>
-    </radialGradient>
-    <linearGradient id="brim-light" x1="0" x2="0" y1="700" y2="920" gradientUnits="userSpaceOnUse">
-      <stop offset="0" stop-color="#000" stop-opacity="0.3"/><stop offset="0.5" stop-color="#000" stop-opacity="0.05"/>
-      <stop offset="1" stop-color="#fff" stop-opacity="0.1"/>
-    </linearGradient>
-    <pattern id="twill" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(40)">
-      <rect width="6" height="3" fill="#fff" fill-opacity="0.05"/><rect y="3" width="6" height="3" fill="#000" fill-opacity="0.06"/>
-    </pattern>
-    <filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="7"/></filter>
-  </defs>
-  <g clip-path="url(#cap)">
-    <rect width="${CANVAS}" height="${CANVAS}" fill="#808080"/>
-    <rect width="${CANVAS}" height="${CANVAS}" fill="url(#dome)" clip-path="url(#crown)"/>
-    <rect width="${CANVAS}" height="${CANVAS}" fill="url(#brim-light)" clip-path="url(#brim)"/>
-    <g clip-path="url(#crown)" filter="url(#soft)">
-      ${SEAMS.map((d) => `<path d="${d}" fill="none" stroke="#000" stroke-opacity="0.45" stroke-width="10"/><path d="${d}" transform="translate(12 0)" fill="none" stroke="#fff" stroke-opacity="0.25" stroke-width="10"/>`).join('')}
-      <path d="${cubicPath(CROWN_BASE)}" fill="none" stroke="#000" stroke-opacity="0.25" stroke-width="14"/>
-    </g>
-    <g clip-path="url(#brim)" filter="url(#soft)">
-      <path d="${cubicPath(CROWN_BASE)}" transform="translate(0 4)" fill="none" stroke="#000" stroke-opacity="0.4" stroke-width="22"/>
-      ${insetEdge(8)} fill="none" stroke="#fff" stroke-opacity="0.3" stroke-width="10"/>
-    </g>
-    <rect width="${CANVAS}" height="${CANVAS}" fill="url(#twill)"/>
-    ${knitGrain('cap')}
-  </g>
-</svg>`;
+/** A row of thread `across` cm from its line: 1 on the line, falling off over a thread's width. */
+function row(across: number): number {
+  return bell(across, 0.04);
 }
 
-/** The front-panel projection: for each pixel of the print area, where on the flat logo it comes from. */
-async function warp(): Promise<Buffer> {
-  const { x: left, width, height } = PRINT_AREA;
-  const bow = (x: number) => 1 - ((x - FRONT_CENTRE_X) / FRONT_RADIUS) ** 2;
-  // Bow relative to its average over the print, so the logo bends without drifting out of its area.
-  let bowSum = 0;
-  for (let i = 0; i < width; i++) bowSum += bow(left + i);
-  const meanBow = bowSum / width;
-  const level = (shift: number) => Math.round(Math.min(255, Math.max(0, 255 * (shift / WARP_SCALE + 0.5))));
+/** What the detail functions work out for a sample; written into one object, as they run for millions of samples. */
+interface Detail {
+  /** Height above the model (cm). */
+  height: number;
+  albedo: number;
+}
 
-  const rgb = Buffer.alloc(width * height * 3);
-  for (let j = 0; j < height; j++) {
-    const fromTop = 1 - j / (height - 1);
-    const sag = PANEL_SAG.bottom + (PANEL_SAG.top - PANEL_SAG.bottom) * fromTop;
-    for (let i = 0; i < width; i++) {
-      const x = left + i;
-      const offset = Math.max(-1, Math.min(1, (x - FRONT_CENTRE_X) / FRONT_RADIUS));
-      const unrolled = FRONT_CENTRE_X + FRONT_RADIUS * Math.asin(offset);
-      const sourceX = FRONT_CENTRE_X + (unrolled - FRONT_CENTRE_X) * (1 + TOP_TAPER * fromTop);
-      const at = (j * width + i) * 3;
-      rgb[at] = level(sourceX - x);
-      rgb[at + 1] = level(sag * (meanBow - bow(x)));
-      rgb[at + 2] = 128;
+/** A bell of `width` around 0; nothing past three widths, where it is not worth an exp(). */
+function bell(offset: number, width: number): number {
+  const x = offset / width;
+  return x * x < 9 ? Math.exp(-x * x) : 0;
+}
+
+/** Seams, stitching, eyelets and twill at azimuth `phi`, height parameter `t`, `up` cm above the base. */
+function crownDetail(phi: number, t: number, up: number, out: Detail): void {
+  const radius = crownRadius(t);
+  const u = phi * radius;
+  const fromSeam = Math.abs(phi - Math.round(phi / PANEL_ANGLE) * PANEL_ANGLE) * radius;
+  // Panels puff between seams; the seam itself is a groove.
+  let height = 0.06 * (1 - bell(fromSeam, 0.7)) - 0.1 * bell(fromSeam, 0.08);
+  let albedo = 1 - 0.25 * bell(fromSeam, 0.05);
+  // Top-stitching either side of each seam, fading out where the seams crowd at the button.
+  const stitchFade = Math.min(1, Math.max(0, (radius - 0.9) / 0.6));
+  const seamStitch = stitchFade > 0 ? row(fromSeam - 0.3) * stitches(up) * stitchFade : 0;
+  // A row round the base, where the sweatband is sewn in.
+  const baseStitch = row(up - 0.55) * stitches(u);
+  const thread = Math.max(seamStitch, baseStitch);
+  height += 0.035 * thread;
+  albedo *= 1 - 0.3 * thread;
+  // An embroidered eyelet in the middle of each panel.
+  const nearest = (Math.floor(phi / PANEL_ANGLE) + 0.5) * PANEL_ANGLE;
+  const across = (phi - nearest) * radius;
+  const below = up - FRONT_PANEL_HEIGHT * 0.74;
+  const eyelet = Math.sqrt(across * across + below * below);
+  if (eyelet < 0.3) {
+    const ring = eyelet > 0.13;
+    height += ring ? 0.05 : -0.06;
+    albedo *= ring ? 0.72 : 0.12;
+  }
+  // Twill: fine diagonal wales, with slubs.
+  height += 0.003 * Math.sin((2 * Math.PI * (u + up)) / 0.11) + 0.004 * valueNoise(u * 14, up * 14, 1);
+  // The rolled bottom edge.
+  height -= 0.12 * bell(up, 0.15);
+  out.height = height;
+  out.albedo = albedo;
+}
+
+/** billReach tabulated over s in [-1, 1], for the per-sample work. */
+const REACH_STEPS = 2048;
+const REACH = Float32Array.from({ length: REACH_STEPS + 1 }, (_, k) => billReach((2 * k) / REACH_STEPS - 1));
+
+function billDetail(s: number, w: number, out: Detail): void {
+  const fromEdge = (1 - w) * (REACH[Math.round(((s + 1) / 2) * REACH_STEPS)] ?? 0);
+  const along = s * 15;
+  // Rows of stitching parallel to the edge, as on every bill.
+  let thread = 0;
+  for (let k = 0; k < 7; k++) thread = Math.max(thread, row(fromEdge - 0.45 - 0.55 * k));
+  thread *= stitches(along, 0.32);
+  out.height =
+    0.03 * thread +
+    0.004 * Math.sin((2 * Math.PI * (along + fromEdge)) / 0.11) +
+    0.004 * valueNoise(along * 14, fromEdge * 14, 2) -
+    0.1 * bell(fromEdge, 0.15);
+  out.albedo = 1 - 0.3 * thread;
+}
+
+/** The cap's surface: the model drawn, its detail bent into the normals, lit. */
+function buildSurface(): Surface {
+  const samples = createSamples(SUPERSAMPLE);
+  const { normalX, normalY, normalZ } = samples;
+  const buffer = createDepthBuffer(SAMPLES_SIDE, { normalX, normalY, normalZ });
+  for (const patch of PATCHES) drawPatch(buffer, patch, VIEW);
+
+  const size = SAMPLES_SIDE * SAMPLES_SIDE;
+  const detail = createField(SAMPLES_SIDE, SAMPLES_SIDE);
+  const found: Detail = { height: 0, albedo: 1 };
+  for (let i = 0; i < size; i++) {
+    const part = buffer.part[i]!;
+    if (part === 0) continue;
+    samples.coverage[i] = 1;
+    if (samples.normalZ[i]! < 0) {
+      samples.normalX[i] = -samples.normalX[i]!;
+      samples.normalY[i] = -samples.normalY[i]!;
+      samples.normalZ[i] = -samples.normalZ[i]!;
+    }
+    const p = buffer.p[i]!;
+    const q = buffer.q[i]!;
+    if (part === Part.Crown) {
+      const phi = (p * 2 - 1) * Math.PI;
+      const up = frontArc(q);
+      crownDetail(phi, q, up, found);
+      if (Math.abs(phi) < PRINTABLE_ANGLE) {
+        samples.printU[i] = phi * crownRadius(q);
+        samples.printV[i] = FRONT_PANEL_HEIGHT - up;
+      }
+      // The bill shades the crown just above it.
+      if (Math.abs(phi) < BILL_SPAN && up < 2) samples.occlusion[i] = 1 - 0.3 * Math.exp(-up / 0.5);
+    } else if (part === Part.Button) {
+      found.height = 0;
+      found.albedo = 0.95;
+    } else {
+      billDetail(p * 2 - 1, part === Part.BillEdge ? 1 : q, found);
+      if (part === Part.BillTop && q < 0.6) samples.occlusion[i] = 1 - 0.35 * Math.exp(-q * 8);
+      if (part === Part.BillUnder) found.albedo *= 0.8;
+      if (part === Part.BillEdge) found.albedo *= 0.9;
+    }
+    detail.data[i] = found.height * VIEW.samplesPerCm;
+    samples.albedo[i] = found.albedo;
+  }
+
+  // Detail bends the normals: a bump map in canvas space.
+  const side = SAMPLES_SIDE;
+  for (let y = 1; y < side - 1; y++) {
+    for (let x = 1; x < side - 1; x++) {
+      const i = y * side + x;
+      const part = buffer.part[i]!;
+      if (part === 0) continue;
+      const h = detail.data;
+      const parts = buffer.part;
+      const gx = parts[i - 1] === part && parts[i + 1] === part ? (h[i + 1]! - h[i - 1]!) / 2 : 0;
+      const gy = parts[i - side] === part && parts[i + side] === part ? (h[i + side]! - h[i - side]!) / 2 : 0;
+      const nx = samples.normalX[i]! - gx;
+      const ny = samples.normalY[i]! + gy;
+      const nz = samples.normalZ[i]!;
+      const length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+      samples.normalX[i] = nx / length;
+      samples.normalY[i] = ny / length;
+      samples.normalZ[i] = nz / length;
     }
   }
-  return sharp(rgb, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
+  return bakeSurface(samples, printBox());
+}
+
+/** The canvas pixels the print area can reach: its outline projected, and a margin. */
+function printBox(): Box {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const { x, y, width, height } = PRINT_AREA;
+  for (let k = 0; k <= 20; k++) {
+    for (const side of [0, 1]) {
+      for (const [u, v] of [
+        [x + (width * k) / 20, y + height * side],
+        [x + width * side, y + (height * k) / 20],
+      ] as const) {
+        const t = tAtFrontArc(FRONT_PANEL_HEIGHT - v);
+        const point = VIEW.project(rotate(crownPoint(u / (BASE_HALF_WIDTH * profile(t).out), t)));
+        xs.push(point[0] / SUPERSAMPLE);
+        ys.push(point[1] / SUPERSAMPLE);
+      }
+    }
+  }
+  const margin = 6;
+  const left = Math.floor(Math.min(...xs)) - margin;
+  const top = Math.floor(Math.min(...ys)) - margin;
+  return {
+    x: left,
+    y: top,
+    width: Math.ceil(Math.max(...xs)) + margin - left,
+    height: Math.ceil(Math.max(...ys)) + margin - top,
+  };
+}
+
+function tAtFrontArc(arc: number): number {
+  let [low, high] = [0, 1];
+  for (let k = 0; k < 30; k++) {
+    const mid = (low + high) / 2;
+    if (frontArc(mid) < arc) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
 }
 
 export const cap: Garment = {
-  colors: ['#f4f4f2', '#1d1e21', '#1f2a44', '#9a9ea5', '#c9b99a'],
-  base,
-  lightMap,
+  colors: { light: ['#f4f4f2', '#d8cbb0'], dark: ['#1d1e21', '#1f2a44'] },
+  surface: async () => buildSurface(),
   printArea: PRINT_AREA,
+  printAlign: 'middle',
+  texelsPerUnit: 2 * (VIEW.samplesPerCm / SUPERSAMPLE),
   printMethod: 'embroidery',
-  warpScale: WARP_SCALE,
-  warp,
 };

@@ -1,27 +1,22 @@
 /**
- * A garment drawn for a mockup, in layers: what lies under the print (in the
- * garment's color), the print area, and a light map laid over fabric and
- * print alike, so the print takes on the garment's folds, seams and lighting.
+ * A garment for a mockup: its lit surface (drawn once, whatever the logo),
+ * the fabric colors it comes in, and where and how the logo goes on it.
  */
 import type { Box } from '../geometry.js';
+import type { Rasterize } from '../raster.js';
+import type { Surface } from './surface.js';
 
 export interface Garment {
-  /** Fabric colors offered, best default first (it wins ties). */
-  colors: readonly string[];
-  /** SVG of the canvas under the print: backdrop, garment in `color`, seams. */
-  base(color: string): string;
-  /** SVG light map: 50% gray leaves the color alone, darker shades, lighter lights; transparent off the garment. Laid on with hard-light. */
-  lightMap(): string;
-  /** Where the print may go on the canvas; the logo is fitted inside and centred. */
+  /** Fabric colors offered, light (relative luminance over 0.5) and dark (under 0.2), each list best first. */
+  colors: { light: readonly string[]; dark: readonly string[] };
+  /** The garment modelled and lit; the same every time, so it is drawn once per process. */
+  surface(rasterize: Rasterize): Promise<Surface>;
+  /** The room for the logo, in the garment's print units (those of the surface's print map). */
   printArea: Box;
+  /** Where a logo shorter than the room goes: up against its top (a chest print) or in its middle. */
+  printAlign: 'top' | 'middle';
+  /** Logo texels per print unit: at least two per canvas pixel, so the print stays crisp. */
+  texelsPerUnit: number;
   /** How the print is made, which sets its look. */
   printMethod: 'screen-print' | 'embroidery';
-  /**
-   * Displacement map over printArea, a PNG of any size (it is stretched):
-   * R shifts x and G shifts y; 128 is no shift, 0 and 255 half of `warpScale`
-   * either way. Given the rendered light map, so folds and warp can agree.
-   */
-  warp(lightMapPng: Buffer): Promise<Buffer>;
-  /** Pixels of shift at full swing of the warp map. */
-  warpScale: number;
 }

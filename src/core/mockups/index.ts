@@ -1,19 +1,18 @@
 /**
- * Product mockups: the logo printed on a t-shirt or embroidered on a cap,
- * drawn by the project (no photos). The garment layers that do not depend on
- * the logo are rendered once per process and kept; each mockup renders only
- * the print, then sharp lays base, print and light map together on the
- * threadpool.
+ * Product mockups: the logo embroidered on a cap or screen-printed on a
+ * t-shirt, drawn by the project (no photos). Each garment is modelled and lit
+ * once per process, and dressed once per fabric color; a mockup then only
+ * draws the logo, lays it through the garment's print map and encodes the PNG.
  */
 import sharp from 'sharp';
 
-import { measureFillShares } from '../fill-shares.js';
 import { parseLogoArt } from '../logo-art.js';
 import type { Rasterize } from '../raster.js';
 import { cap } from './cap.js';
 import type { Garment } from './garment.js';
-import { pickGarmentColor } from './garment-color.js';
-import { printDrawing } from './print.js';
+import { applyPrint } from './print.js';
+import { backdrop, dress } from './studio.js';
+import { CANVAS, type Surface } from './surface.js';
 import { tshirt } from './tshirt.js';
 
 export const MOCKUP_KINDS = ['cap', 'tshirt'] as const;
@@ -21,11 +20,16 @@ export type MockupKind = (typeof MOCKUP_KINDS)[number];
 
 const GARMENTS: Record<MockupKind, Garment> = { cap, tshirt };
 
-/** Logo-independent layers by kind (and color): a few MB in all, since each garment offers a handful of colors. */
-const layers = new Map<string, Promise<Buffer>>();
+/** The fabric colors a garment comes in, '#rrggbb': light ones and dark ones, best first. */
+export function mockupColors(kind: MockupKind): { light: readonly string[]; dark: readonly string[] } {
+  return GARMENTS[kind].colors;
+}
 
-function layer(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-  let made = layers.get(key);
+/** Logo-independent layers by kind (and color): a surface and a backdrop per kind, a dressed picture per color. */
+const layers = new Map<string, Promise<unknown>>();
+
+function layer<T>(key: string, make: () => Promise<T>): Promise<T> {
+  let made = layers.get(key) as Promise<T> | undefined;
   if (!made) {
     made = make();
     layers.set(key, made);
@@ -34,22 +38,41 @@ function layer(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
   return made;
 }
 
-/** A PNG of the logo on the garment, 1200 x 1200 px. */
-export async function renderMockup(kind: MockupKind, svg: string, rasterize: Rasterize): Promise<Buffer> {
+interface Scene {
+  surface: Surface;
+  /** The studio sweep with the garment's shadow, linear RGB. */
+  backdrop: Float32Array;
+}
+
+function scene(kind: MockupKind, rasterize: Rasterize): Promise<Scene> {
+  return layer(`${kind}:scene`, async () => {
+    const surface = await GARMENTS[kind].surface(rasterize);
+    return { surface, backdrop: backdrop(surface.coverage) };
+  });
+}
+
+function dressed(kind: MockupKind, color: string, rasterize: Rasterize): Promise<Buffer> {
+  return layer(`${kind}:dressed:${color}`, async () => {
+    const { surface, backdrop } = await scene(kind, rasterize);
+    return dress(surface, backdrop, color);
+  });
+}
+
+/** A PNG of the logo on the garment in `color`, 1200 x 1200 px. Throws on a color the garment does not come in. */
+export async function renderMockup(
+  kind: MockupKind,
+  svg: string,
+  rasterize: Rasterize,
+  color: string,
+): Promise<Buffer> {
   const garment = GARMENTS[kind];
+  const offered = [...garment.colors.light, ...garment.colors.dark];
+  if (!offered.includes(color)) throw new Error(`the ${kind} comes in ${offered.join(', ')}, not ${color}`);
   const art = parseLogoArt(svg);
-  const color = pickGarmentColor(await measureFillShares(art), garment.colors);
-  const [base, light] = await Promise.all([
-    layer(`${kind}:base:${color}`, () => rasterize(garment.base(color))),
-    layer(`${kind}:light`, () => rasterize(garment.lightMap())),
-  ]);
-  const warp = await layer(`${kind}:warp`, () => garment.warp(light));
-  const print = await rasterize(printDrawing(garment, art, warp));
-  return sharp(base)
-    .composite([
-      { input: print, left: garment.printArea.x, top: garment.printArea.y },
-      { input: light, blend: 'hard-light' },
-    ])
+  const [{ surface }, garmentPicture] = await Promise.all([scene(kind, rasterize), dressed(kind, color, rasterize)]);
+  const picture = Buffer.from(garmentPicture);
+  await applyPrint(picture, surface, garment, art, rasterize);
+  return sharp(picture, { raw: { width: CANVAS, height: CANVAS, channels: 3 } })
     .png()
     .toBuffer();
 }

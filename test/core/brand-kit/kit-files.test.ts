@@ -51,8 +51,10 @@ const EXPECTED = [
   'social/youtube-banner-2560x1440.png',
   'social/facebook-cover-851x315.png',
   'social/avatar-400x400.png',
-  'mockups/cap.png',
-  'mockups/tshirt.png',
+  'mockups/cap-light.png',
+  'mockups/cap-dark.png',
+  'mockups/tshirt-light.png',
+  'mockups/tshirt-dark.png',
 ];
 
 t.test('the ZIP holds exactly the listed files, folders by category, README first', async (t) => {
