@@ -111,10 +111,13 @@ Run with \`npm run bench:kit\` on ${new Date().toISOString().slice(0, 10)}.
 
 Machine: ${machine}.
 
-${runs.length} logos of the dev corpus (every ${step}th PNG, sorted by name), each traced with \`traceImage\` and
+${runs.length} logos of the dev corpus (every ${step}th PNG, sorted by name), each traced with \`vectorize\` and
 then built into a kit (\`buildBrandKit\`, name "${REQUEST.name}", background ${REQUEST.backgroundColor}) one after
-another in one process, as the server would. The first build of a process also renders the garments' light maps
-for the mockups, which are kept for the builds after it.
+another in one process, as the server would. A kit holds four mockups (cap and t-shirt, light and dark fabric);
+the first build of a process also models and lights the garments, which are kept for the builds after it.
+
+Contact sheets (icons at real size on light and dark, the guide's pages, the mockups):
+${SHEET_LOGOS.map(({ file }) => `\`benchmarks/sheets/kit-${path.basename(file, '.png')}.png\``).join(', ')}.
 
 | Measure | Result | Target | Verdict |
 |---|---|---|---|

@@ -35,6 +35,7 @@ const PAGE_WIDTH = 570;
 const MOCKUP_WIDTH = 600;
 
 interface Placed {
+  /** PNG or JPEG bytes. */
   png: Buffer;
   width: number;
   height: number;
@@ -76,7 +77,7 @@ function pdfPages(pdf: Buffer): Buffer[] {
 }
 
 function image(item: Placed, x: number, y: number): string {
-  return `<image x="${x}" y="${y}" width="${item.width}" height="${item.height}" href="data:image/png;base64,${item.png.toString('base64')}"/>`;
+  return `<image x="${x}" y="${y}" width="${item.width}" height="${item.height}" href="data:image/${item.png[0] === 0xff ? 'jpeg' : 'png'};base64,${item.png.toString('base64')}"/>`;
 }
 
 function text(value: string, x: number, y: number, size: number, fill = '#111827'): string {
@@ -110,7 +111,7 @@ export async function kitSheet(title: string, files: ReadonlyMap<string, Buffer>
   const pages = await Promise.all(pdfPages(file('brand-guide/brand-guide.pdf')).map((png) => placed(png)));
   const mockups = await Promise.all(
     [...files.keys()]
-      .filter((name) => name.startsWith('mockups/') && name.endsWith('.png'))
+      .filter((name) => name.startsWith('mockups/'))
       .sort()
       .map((name) => placed(file(name), MOCKUP_WIDTH)),
   );

@@ -21,10 +21,10 @@ t.test('POST kit answers the brand-kit ZIP of the job', async (t) => {
     'README.txt',
     'web/favicon.ico',
     'brand-guide/brand-guide.pdf',
-    'mockups/cap-light.png',
-    'mockups/cap-dark.png',
-    'mockups/tshirt-light.png',
-    'mockups/tshirt-dark.png',
+    'mockups/cap-light.jpg',
+    'mockups/cap-dark.jpg',
+    'mockups/tshirt-light.jpg',
+    'mockups/tshirt-dark.jpg',
   ]) {
     t.ok(names.includes(expected), `the kit holds ${expected}`);
   }

@@ -1,8 +1,10 @@
 /**
- * What each color of a logo is drawn on: for every fill, the fill that lies
- * under most of its pixels (the badge under white letters), or none when it
- * stands on the background. Measured on a crisp render, one mask per path,
- * replaying the paint order.
+ * What each color of a logo is drawn on: for every fill, the fill that shows
+ * all round most of its edge (the badge round white letters), or none when
+ * the background does. The edge is what the eye compares a color with; what
+ * lies under it may be hidden (our engine lays lower colors on under the
+ * upper ones). Measured on a crisp render, one mask per path, replaying the
+ * paint order.
  */
 import { renderAsync } from '@resvg/resvg-js';
 
@@ -14,8 +16,11 @@ export type Underlays = ReadonlyMap<string, string>;
 
 /** Long side of the measuring render: enough to tell what lies on what. */
 const MEASURE_SIDE_PX = 192;
-/** A fill counts as lying on another when that one is under at least this part of its pixels. */
+/** A fill lies on another when that one shows round at least this part of its edge. */
 const MOSTLY = 0.5;
+/** How far out from a color its surroundings are looked at, in measuring pixels. */
+const EDGE_PX = 2;
+const BACKGROUND = -1;
 
 async function coverage(art: LogoArt, index: number, width: number, height: number): Promise<Uint8Array> {
   const { x, y, width: w, height: h } = art.viewBox;
@@ -26,26 +31,50 @@ async function coverage(art: LogoArt, index: number, width: number, height: numb
   return covered;
 }
 
+/** `mask` grown by `radius` pixels in every direction (a square neighbourhood). */
+function grown(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  mask.forEach((covered, p) => {
+    if (!covered) return;
+    const [x, y] = [p % width, Math.floor(p / width)];
+    for (let dy = -radius; dy <= radius; dy++) {
+      for (let dx = -radius; dx <= radius; dx++) {
+        const [nx, ny] = [x + dx, y + dy];
+        if (nx >= 0 && ny >= 0 && nx < width && ny < height) out[ny * width + nx] = 1;
+      }
+    }
+  });
+  return out;
+}
+
 export async function measureUnderlays(art: LogoArt): Promise<Underlays> {
   const scale = MEASURE_SIDE_PX / Math.max(art.width, art.height);
   const width = Math.max(1, Math.round(art.width * scale));
   const height = Math.max(1, Math.round(art.height * scale));
   const masks = await Promise.all(art.paths.map((_, index) => coverage(art, index, width, height)));
+  // The path that shows at each pixel: the last painted that covers it.
+  const shown = new Int16Array(width * height).fill(BACKGROUND);
+  masks.forEach((mask, index) => {
+    mask.forEach((covered, p) => {
+      if (covered) shown[p] = index;
+    });
+  });
   const underlays = new Map<string, string>();
   masks.forEach((mask, index) => {
-    const under = new Map<number, number>();
-    const earlier = masks.slice(0, index);
-    let pixels = 0;
-    mask.forEach((covered, p) => {
-      if (!covered) return;
-      pixels++;
-      // The topmost earlier path at this pixel is what shows through if this one is taken away.
-      const below = earlier.findLastIndex((mask) => mask[p] === 1);
-      if (below >= 0) under.set(below, (under.get(below) ?? 0) + 1);
+    const fill = art.paths[index]?.fill;
+    const around = new Map<number, number>();
+    let edge = 0;
+    grown(mask, width, height, EDGE_PX).forEach((near, p) => {
+      if (!near || mask[p]) return;
+      const other = shown[p] ?? BACKGROUND;
+      // Its own color round it (another path of the same fill) says nothing of what it lies on.
+      if (other !== BACKGROUND && art.paths[other]?.fill === fill) return;
+      edge++;
+      around.set(other, (around.get(other) ?? 0) + 1);
     });
-    const [top] = [...under].sort(([, a], [, b]) => b - a);
-    const [fill, underFill] = [art.paths[index]?.fill, top && art.paths[top[0]]?.fill];
-    if (top && fill && underFill && top[1] >= MOSTLY * pixels) underlays.set(fill, underFill);
+    const [top] = [...around].sort(([, a], [, b]) => b - a);
+    const underFill = top && top[0] !== BACKGROUND ? art.paths[top[0]]?.fill : undefined;
+    if (fill && underFill && top && top[1] >= MOSTLY * edge) underlays.set(fill, underFill);
   });
   return underlays;
 }

@@ -5,7 +5,7 @@
  * mockups and the API's mockup PNGs choose the same way.
  */
 import { logoDocument, parseLogoArt } from '../logo-art.js';
-import { mockupColors, renderMockup, type MockupKind } from '../mockups/index.js';
+import { mockupColors, renderMockup, type MockupFormat, type MockupKind } from '../mockups/index.js';
 import { pickGarmentColor } from '../mockups/garment-color.js';
 import type { Rasterize } from '../raster.js';
 import type { ColoredArt } from './context.js';
@@ -23,9 +23,15 @@ export function fabricFor(colors: ColoredArt, kind: MockupKind, tone?: FabricTon
 }
 
 /** The mockup of `kind` in `fabric`, the logo printed as it reads on that fabric. */
-export function mockupOn(colors: ColoredArt, kind: MockupKind, fabric: string, rasterize: Rasterize): Promise<Buffer> {
+export function mockupOn(
+  colors: ColoredArt,
+  kind: MockupKind,
+  fabric: string,
+  rasterize: Rasterize,
+  format: MockupFormat = 'png',
+): Promise<Buffer> {
   const variant = variantFor(colors.palette, colors.underlays, fabric);
-  return renderMockup(kind, logoDocument(colors.art, variant.paint), rasterize, fabric);
+  return renderMockup(kind, logoDocument(colors.art, variant.paint), rasterize, fabric, format);
 }
 
 /** The mockup of an SVG from our engine on the fabric it stands out on best. */

@@ -1,4 +1,4 @@
-/** mockups/: the logo on a cap and on a t-shirt, each in a light and a dark fabric, for presentations. */
+/** mockups/: the logo on a cap and on a t-shirt, each in a light and a dark fabric, as JPEG photos for presentations. */
 import { MOCKUP_KINDS } from '../mockups/index.js';
 import type { KitContext } from './context.js';
 import type { KitFile } from './kit-file.js';
@@ -13,8 +13,8 @@ export function mockupFiles(kit: KitContext): Promise<KitFile[]> {
       TONES.map(async (tone): Promise<KitFile> => {
         const fabric = fabricFor(kit, kind, tone);
         return {
-          path: `mockups/${kind}-${tone}.png`,
-          data: await mockupOn(kit, kind, fabric, kit.rasterize),
+          path: `mockups/${kind}-${tone}.jpg`,
+          data: await mockupOn(kit, kind, fabric, kit.rasterize, 'jpeg'),
           purpose: `The logo on ${GARMENT_WORDS[kind]} in ${tone} fabric (${fabric}), for presentations.`,
         };
       }),

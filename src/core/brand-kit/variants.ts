@@ -54,9 +54,14 @@ export function isDark(background: string): boolean {
   return contrastRatio(MONO_LIGHT_INK, background) > contrastRatio(MONO_DARK_INK, background);
 }
 
-/** The logo's colors that fall under GRAPHICS_CONTRAST on `background`. */
-export function lowContrastColors(palette: readonly PaletteColor[], background: string): string[] {
-  return palette.filter((color) => contrastRatio(color.hex, background) < GRAPHICS_CONTRAST).map((c) => c.hex);
+/**
+ * The logo's colors that stand on `background` and fall under GRAPHICS_CONTRAST there. A color lying on
+ * another color of the logo (a dark drawing on a yellow tile) is seen against that one, as designed.
+ */
+function lowContrastColors(palette: readonly PaletteColor[], underlays: Underlays, background: string): string[] {
+  return palette
+    .filter((color) => !underlays.has(color.hex) && contrastRatio(color.hex, background) < GRAPHICS_CONTRAST)
+    .map((color) => color.hex);
 }
 
 /** A light tint of `hex`'s own hue that reads on `dark` and is none of `taken`. */
@@ -70,12 +75,12 @@ function lightTint(hex: string, dark: string, taken: ReadonlySet<string>): strin
 }
 
 /**
- * The logo for a dark background, or null when every color already reads on it: the colors under
- * GRAPHICS_CONTRAST become white (the largest) and light tints of their own hue (the rest); colors
+ * The logo for a dark background, or null when every color already reads on it: the colors standing on
+ * it under GRAPHICS_CONTRAST become white (the largest) and light tints of their own hue (the rest); colors
  * that read are kept, except near-white details lying on a lightened color, which become knockouts.
  */
 export function onDarkVariant(palette: readonly PaletteColor[], underlays: Underlays, dark: string): Variant | null {
-  const low = lowContrastColors(palette, dark);
+  const low = lowContrastColors(palette, underlays, dark);
   if (low.length === 0) return null;
   const knockouts = new Set(
     palette

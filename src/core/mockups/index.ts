@@ -58,12 +58,17 @@ function dressed(kind: MockupKind, color: string, rasterize: Rasterize): Promise
   });
 }
 
-/** A PNG of the logo on the garment in `color`, 1200 x 1200 px. Throws on a color the garment does not come in. */
+/** How a mockup is encoded: PNG where the API promises one, JPEG for the kit (photographic, a tenth of the bytes). */
+export type MockupFormat = 'png' | 'jpeg';
+const JPEG_QUALITY = 90;
+
+/** The logo on the garment in `color`, 1200 x 1200 px. Throws on a color the garment does not come in. */
 export async function renderMockup(
   kind: MockupKind,
   svg: string,
   rasterize: Rasterize,
   color: string,
+  format: MockupFormat = 'png',
 ): Promise<Buffer> {
   const garment = GARMENTS[kind];
   const offered = [...garment.colors.light, ...garment.colors.dark];
@@ -72,7 +77,6 @@ export async function renderMockup(
   const [{ surface }, garmentPicture] = await Promise.all([scene(kind, rasterize), dressed(kind, color, rasterize)]);
   const picture = Buffer.from(garmentPicture);
   await applyPrint(picture, surface, garment, art, rasterize);
-  return sharp(picture, { raw: { width: CANVAS, height: CANVAS, channels: 3 } })
-    .png()
-    .toBuffer();
+  const image = sharp(picture, { raw: { width: CANVAS, height: CANVAS, channels: 3 } });
+  return (format === 'png' ? image.png() : image.jpeg({ quality: JPEG_QUALITY })).toBuffer();
 }

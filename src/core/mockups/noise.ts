@@ -17,17 +17,26 @@ export function valueNoise(x: number, y: number, seed: number): number {
   return tiledNoise(x, y, 0, 0, seed);
 }
 
-/** valueNoise repeating every `periodX` and `periodY` cells (0: never), so a tile of it joins up seamlessly. */
+/** `v` wrapped into [0, period), or left alone when period is 0. */
+function wrap(v: number, period: number): number {
+  return period > 0 ? ((v % period) + period) % period : v;
+}
+
+/**
+ * valueNoise repeating every `periodX` and `periodY` cells (0: never), so a tile of it joins up seamlessly.
+ * Called per pixel: it allocates nothing and defines no function.
+ */
 export function tiledNoise(x: number, y: number, periodX: number, periodY: number, seed: number): number {
   const xi = Math.floor(x);
   const yi = Math.floor(y);
-  const wrap = (v: number, period: number) => (period > 0 ? ((v % period) + period) % period : v);
   const fx = x - xi;
   const fy = y - yi;
   const sx = fx * fx * (3 - 2 * fx);
   const sy = fy * fy * (3 - 2 * fy);
-  const [x0, x1] = [wrap(xi, periodX), wrap(xi + 1, periodX)];
-  const [y0, y1] = [wrap(yi, periodY), wrap(yi + 1, periodY)];
+  const x0 = wrap(xi, periodX);
+  const x1 = wrap(xi + 1, periodX);
+  const y0 = wrap(yi, periodY);
+  const y1 = wrap(yi + 1, periodY);
   const topLeft = hash(x0, y0, seed);
   const bottomLeft = hash(x0, y1, seed);
   const top = topLeft + (hash(x1, y0, seed) - topLeft) * sx;

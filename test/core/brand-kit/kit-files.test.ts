@@ -51,10 +51,10 @@ const EXPECTED = [
   'social/youtube-banner-2560x1440.png',
   'social/facebook-cover-851x315.png',
   'social/avatar-400x400.png',
-  'mockups/cap-light.png',
-  'mockups/cap-dark.png',
-  'mockups/tshirt-light.png',
-  'mockups/tshirt-dark.png',
+  'mockups/cap-light.jpg',
+  'mockups/cap-dark.jpg',
+  'mockups/tshirt-light.jpg',
+  'mockups/tshirt-dark.jpg',
 ];
 
 t.test('the ZIP holds exactly the listed files, folders by category, README first', async (t) => {
@@ -70,11 +70,11 @@ t.test('README.txt names every file of the kit with what it is for', async (t) =
   }
 });
 
-t.test('every PNG decodes, at the size its name or folder says', async (t) => {
+t.test('every PNG and JPEG decodes, at the size its name or folder says', async (t) => {
   const art = parseLogoArt(logo.svg);
   const density = { mdpi: 1, hdpi: 1.5, xhdpi: 2, xxhdpi: 3, xxxhdpi: 4 } as const;
   for (const [path, data] of kit.files) {
-    if (!path.endsWith('.png')) continue;
+    if (!/\.(png|jpg)$/.test(path)) continue;
     const image = await decode(data);
     t.equal(image.data.length, image.width * image.height * image.channels, `${path} decodes`);
     const size = [image.width, image.height];
@@ -94,8 +94,10 @@ t.test('every PNG decodes, at the size its name or folder says', async (t) => {
       const px = dp * density[mipmap[1] as keyof typeof density];
       t.same(size, [px, px], `${path} is ${dp} dp = ${px} px`);
     } else if (path === 'web/apple-touch-icon.png') t.same(size, [180, 180], path);
-    else if (path.startsWith('mockups/')) t.same(size, [1200, 1200], path);
-    else if (path.endsWith('-on-background.png'))
+    else if (path.startsWith('mockups/')) {
+      t.same(size, [1200, 1200], path);
+      t.equal(data.subarray(0, 3).toString('hex'), 'ffd8ff', `${path} is a JPEG`);
+    } else if (path.endsWith('-on-background.png'))
       t.ok(image.width > 1024 && !image.hasAlpha, `${path}: logo at 1024 px plus clear space, opaque`);
     else t.fail(`no size rule for ${path}`);
   }

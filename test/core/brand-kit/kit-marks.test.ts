@@ -111,6 +111,15 @@ t.test('on dark, white details on a lightened badge become holes; two dark color
   t.not(second, first, 'the other a tint of its own, so they stay apart');
   t.ok(contrastRatio(second!, GUIDE_COLORS.dark) >= GRAPHICS_CONTRAST);
 
+  const tile = parseLogoArt(
+    '<svg width="100" height="100"><path fill="#f2dc4a" d="M0 0h100v100H0z"/><path fill="#2d2d2d" d="M20 20h60v60H20z"/></svg>',
+  );
+  t.equal(
+    onDarkVariant(await analyzePalette(tile), await measureUnderlays(tile), GUIDE_COLORS.dark),
+    null,
+    'a dark drawing on a yellow tile is seen against the tile: nothing to lighten',
+  );
+
   const reads = parseLogoArt('<svg width="10" height="10"><path fill="#f97316" d="M0 0h10v10H0z"/></svg>');
   t.equal(onDarkVariant(await analyzePalette(reads), await measureUnderlays(reads), GUIDE_COLORS.dark), null);
 });
