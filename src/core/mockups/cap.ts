@@ -8,6 +8,8 @@
  * panels' own curves.
  */
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- pixel loops index within the sizes they were given */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
 import type { Box } from '../geometry.js';
 import { createField } from './field.js';
 import type { Garment } from './garment.js';
@@ -274,16 +276,24 @@ function billDetail(s: number, w: number, out: Detail): void {
 }
 
 /** The cap's surface: the model drawn, its detail bent into the normals, lit. */
-function buildSurface(): Surface {
+const DETAIL_CHUNK = Math.ceil((SAMPLES_SIDE * SAMPLES_SIDE) / 4);
+
+async function buildSurface(): Promise<Surface> {
   const samples = createSamples(SUPERSAMPLE);
   const { normalX, normalY, normalZ } = samples;
   const buffer = createDepthBuffer(SAMPLES_SIDE, { normalX, normalY, normalZ });
-  for (const patch of PATCHES) drawPatch(buffer, patch, VIEW);
+  // The model is built once per process; a turn of the event loop between its steps keeps the server answering.
+  for (const patch of PATCHES) {
+    drawPatch(buffer, patch, VIEW);
+    await nextTurn();
+  }
 
   const size = SAMPLES_SIDE * SAMPLES_SIDE;
   const detail = createField(SAMPLES_SIDE, SAMPLES_SIDE);
   const found: Detail = { height: 0, albedo: 1 };
   for (let i = 0; i < size; i++) {
+    // The detail is the longest step: a turn of the event loop after every quarter of it.
+    if (i > 0 && i % DETAIL_CHUNK === 0) await nextTurn();
     const part = buffer.part[i]!;
     if (part === 0) continue;
     samples.coverage[i] = 1;
@@ -317,6 +327,7 @@ function buildSurface(): Surface {
     samples.albedo[i] = found.albedo;
   }
 
+  await nextTurn();
   // Detail bends the normals: a bump map in canvas space.
   const side = SAMPLES_SIDE;
   for (let y = 1; y < side - 1; y++) {
@@ -337,6 +348,7 @@ function buildSurface(): Surface {
       samples.normalZ[i] = nz / length;
     }
   }
+  await nextTurn();
   return bakeSurface(samples, printBox());
 }
 
@@ -381,7 +393,7 @@ function tAtFrontArc(arc: number): number {
 
 export const cap: Garment = {
   colors: { light: ['#f4f4f2', '#d8cbb0'], dark: ['#1d1e21', '#1f2a44'] },
-  surface: async () => buildSurface(),
+  surface: buildSurface,
   printArea: PRINT_AREA,
   printAlign: 'middle',
   texelsPerUnit: 2 * (VIEW.samplesPerCm / SUPERSAMPLE),

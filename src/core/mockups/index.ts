@@ -4,6 +4,8 @@
  * once per process, and dressed once per fabric color; a mockup then only
  * draws the logo, lays it through the garment's print map and encodes the PNG.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
 import sharp from 'sharp';
 
 import { parseLogoArt } from '../logo-art.js';
@@ -47,6 +49,8 @@ interface Scene {
 function scene(kind: MockupKind, rasterize: Rasterize): Promise<Scene> {
   return layer(`${kind}:scene`, async () => {
     const surface = await GARMENTS[kind].surface(rasterize);
+    // Each step is a stretch of the JS thread: let the event loop turn between them.
+    await nextTurn();
     return { surface, backdrop: backdrop(surface.coverage) };
   });
 }
@@ -54,6 +58,7 @@ function scene(kind: MockupKind, rasterize: Rasterize): Promise<Scene> {
 function dressed(kind: MockupKind, color: string, rasterize: Rasterize): Promise<Buffer> {
   return layer(`${kind}:dressed:${color}`, async () => {
     const { surface, backdrop } = await scene(kind, rasterize);
+    await nextTurn();
     return dress(surface, backdrop, color);
   });
 }

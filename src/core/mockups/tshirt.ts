@@ -7,6 +7,8 @@
  * noise. The print is screen-printed on the chest, moved by the folds.
  */
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- pixel loops index within the sizes they were given */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
 import sharp from 'sharp';
 
 import type { Rasterize } from '../raster.js';
@@ -192,8 +194,10 @@ async function buildSurface(rasterize: Rasterize): Promise<Surface> {
 
   // The big forms, in float (clamped, as a running sum can leave a hair below zero): the body
   // rounded at its edges and curving round, the sleeves' tubes, the folds, the sunken inside.
+  await nextTurn();
   const rounded = blur(body, 30).data;
   const tubes = blur(sleeves, 15).data;
+  await nextTurn();
   const fold = blur(
     { width: side, height: side, data: ridges.data.map((r, i) => r - troughs.data[i]!) },
     FOLD_SOFTNESS,
@@ -208,6 +212,7 @@ async function buildSurface(rasterize: Rasterize): Promise<Surface> {
     1,
   ).data;
   const knit = knitTexture();
+  await nextTurn();
 
   // One sample per canvas pixel: resvg anti-aliases outline, seams and stitches, and the forms are smooth.
   const samples = createSamples(1);
@@ -239,7 +244,9 @@ async function buildSurface(rasterize: Rasterize): Promise<Surface> {
     }
   }
 
+  await nextTurn();
   const cavity = blur({ width: side, height: side, data: height }, 12).data;
+  await nextTurn();
   for (let y = 1; y < side - 1; y++) {
     for (let x = 1; x < side - 1; x++) {
       const i = y * side + x;
@@ -262,6 +269,7 @@ async function buildSurface(rasterize: Rasterize): Promise<Surface> {
   }
   const margin = 16;
   const { x, y, width, height: tall } = PRINT_AREA;
+  await nextTurn();
   return bakeSurface(samples, { x: x - margin, y: y - margin, width: width + 2 * margin, height: tall + 2 * margin });
 }
 
