@@ -135,7 +135,8 @@ async function stageMain(manifest: Manifest, platforms: Map<string, Manifest>): 
   await mkdir(MAIN_STAGE, { recursive: true });
   // A fresh compile into the stage: nothing left over from older builds can ship.
   run('npm', ['run', '--silent', 'build:native', '--', '--output-dir', path.join(MAIN_STAGE, 'native')]);
-  run('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', path.join(MAIN_STAGE, 'dist')]);
+  // Only what the entry and the CLI import: the server's modules are not compiled into the package at all.
+  run('npx', ['tsc', '-p', 'tsconfig.package.json', '--outDir', path.join(MAIN_STAGE, 'dist')]);
   await copyFile('README.md', path.join(MAIN_STAGE, 'README.md'));
 
   const published: Manifest = Object.fromEntries(
