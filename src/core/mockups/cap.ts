@@ -92,7 +92,7 @@ function frontArc(t: number): number {
 }
 
 /** The front panel's height, base to button, along its centre line (cm). */
-export const FRONT_PANEL_HEIGHT = frontArc(1);
+const FRONT_PANEL_HEIGHT = frontArc(1);
 
 /** How far the bill reaches out at across-parameter s: tapering to nothing where it meets the crown's sides. */
 function billReach(s: number): number {
