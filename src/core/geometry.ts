@@ -28,6 +28,15 @@ export function fitInCircle(size: Size, center: { x: number; y: number }, diamet
   return { x: center.x - width / 2, y: center.y - height / 2, width, height };
 }
 
+/** The smallest box holding every one of `boxes`. */
+export function unionOf(boxes: readonly Box[]): Box {
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
 /** `box` shrunk by `margin` on every side. */
 export function inset(box: Box, margin: number): Box {
   return { x: box.x + margin, y: box.y + margin, width: box.width - 2 * margin, height: box.height - 2 * margin };

@@ -4,7 +4,7 @@
  * program calling them in a loop gets the service's bounded render slots and
  * one-kit-at-a-time builds.
  */
-import { createBrandKitBuilder, KIT_DEFAULTS, type BrandKitRequest, type BuildBrandKit } from './brand-kit/index.js';
+import { createBrandKitBuilder, kitRequestOf, type BrandKitRequest, type BuildBrandKit } from './brand-kit/index.js';
 import { unprocessable } from './errors.js';
 import { RENDER_MAX_SIDE_PX } from './limits.js';
 import { declaredSize, LogoArtError } from './logo-art.js';
@@ -29,11 +29,7 @@ export type BrandKitOptions = Partial<BrandKitRequest>;
  */
 export function buildBrandKit(svg: string, palette: readonly string[], options: BrandKitOptions = {}): Promise<Buffer> {
   kitBuilder ??= createBrandKitBuilder(sharedRasterizer());
-  const request = {
-    name: options.name ?? KIT_DEFAULTS.name,
-    backgroundColor: (options.backgroundColor ?? KIT_DEFAULTS.backgroundColor).toLowerCase(),
-  };
-  return kitBuilder({ svg, palette }, request);
+  return kitBuilder({ svg, palette }, kitRequestOf({ name: options.name, background_color: options.backgroundColor }));
 }
 
 /** Why an SVG cannot be drawn `width` pixels wide, or null when it can. */

@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp';
 
+import { unionOf, type Box } from '../../src/core/geometry.js';
 import { GRAY, jpeg, NAVY, ORANGE, renderSvg, svgDoc } from './fixtures.js';
 
 /** A PNG of one color, any size. */
@@ -20,13 +21,6 @@ export const TWO_COLORS = [ORANGE, GRAY] as const;
 export const FOUR_COLORS = [ORANGE, GRAY, '#1e88e5', '#43a047'] as const;
 /** The icon's colors: a navy badge with a white mark in it. */
 export const ICON_COLORS = [NAVY, '#ffffff'] as const;
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 export interface DrawnLogoOptions {
   format?: 'png' | 'jpeg';
@@ -136,14 +130,6 @@ function placed(shape: Shape, scale: number): { svg: (fill: string) => string; b
   };
 }
 
-function union(boxes: Box[]): Box {
-  const x = Math.min(...boxes.map((b) => b.x));
-  const y = Math.min(...boxes.map((b) => b.y));
-  const right = Math.max(...boxes.map((b) => b.x + b.width));
-  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
-  return { x, y, width: right - x, height: bottom - y };
-}
-
 /**
  * A logo drawn in flat colors with anti-aliased curves, like a real export:
  * on transparency as PNG, on white as JPEG.
@@ -160,7 +146,7 @@ export async function drawnLogo(options: DrawnLogoOptions = {}): Promise<DrawnLo
     image: format === 'png' ? png : await jpeg(png),
     width,
     height,
-    content: union(drawn.map((shape) => shape.box)),
+    content: unionOf(drawn.map((shape) => shape.box)),
     palette: [...new Set(drawn.map((shape) => shape.fill))],
   };
 }

@@ -5,7 +5,7 @@
 import { contrastRatio } from '../color.js';
 import type { LogoArt } from '../logo-art.js';
 import type { KitContext } from './context.js';
-import type { MarkSource } from './mark.js';
+import { MARK_FILE, type MarkSource } from './mark.js';
 import type { PaletteColor } from './palette.js';
 import { CMYK_NOTE } from './palette-files.js';
 import { clearSpaceUnits, minimumSize, type MinimumSize } from './usage-rules.js';
@@ -130,7 +130,7 @@ export function guideContent(kit: KitContext): GuideContent {
       title: 'The mark',
       paragraphs: [
         mark.reason,
-        `Favicons, app icons and profile pictures show the mark (logo/mark.svg) instead of the whole logo. Use it wherever the space is square or small; use the whole logo everywhere else.`,
+        `Favicons, app icons and profile pictures show the mark (${MARK_FILE}) instead of the whole logo. Use it wherever the space is square or small; use the whole logo everywhere else.`,
       ],
     },
     space: {

@@ -7,7 +7,7 @@ import { contrastRatio, hexToRgb, hslToRgb, rgbToHex, rgbToHsl } from '../color.
 import { fitInBox, shrink, type Box } from '../geometry.js';
 import type { LogoArt, Paint } from '../logo-art.js';
 import { GUIDE_COLORS, type GuideContent } from './guide-content.js';
-import { MARK_DESCRIPTIONS } from './mark.js';
+import { MARK_DESCRIPTIONS, MARK_FILE } from './mark.js';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -318,7 +318,7 @@ export function panelPairs(content: GuideContent): Record<'logo' | 'mark' | 'spa
     mark: [
       {
         figure: logoPanel(content, light, mark.onLight, PANEL, 0.5, mark.art),
-        caption: `${capitalized(MARK_DESCRIPTIONS[mark.source])}: logo/mark.svg`,
+        caption: `${capitalized(MARK_DESCRIPTIONS[mark.source])}: ${MARK_FILE}`,
       },
       {
         figure: logoPanel(content, dark, mark.onDark, PANEL, 0.5, mark.art),

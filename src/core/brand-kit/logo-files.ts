@@ -8,7 +8,7 @@ import type { KitFile } from './kit-file.js';
 import { logoDrawing, logoOnBackground, sizeForLongSide } from './drawings.js';
 import { clearSpaceUnits } from './usage-rules.js';
 import { GUIDE_COLORS } from './guide-content.js';
-import { MARK_DESCRIPTIONS } from './mark.js';
+import { MARK_DESCRIPTIONS, MARK_FILE } from './mark.js';
 import { GRAPHICS_CONTRAST, monoVariant, onDarkVariant } from './variants.js';
 
 const LOGO_PNG_LONG_SIDES = [256, 512, 1024, 2048] as const;
@@ -49,7 +49,7 @@ export async function logoFiles(kit: KitContext): Promise<KitFile[]> {
         ]
       : []),
     {
-      path: 'logo/mark.svg',
+      path: MARK_FILE,
       data: Buffer.from(logoDocument(kit.mark.art)),
       purpose: `The mark, for square and small spaces (favicons, app icons, avatars): ${MARK_DESCRIPTIONS[kit.mark.source]}.`,
     },

@@ -9,12 +9,15 @@
  */
 import { mostContrasting } from '../color.js';
 import { parsedFont } from '../fonts.js';
-import type { Box } from '../geometry.js';
+import { unionOf, type Box } from '../geometry.js';
 import { fillsOf, type LogoArt, type LogoPath } from '../logo-art.js';
 import { subpathsOf, type Subpath } from '../svg-path.js';
 import type { PaletteColor } from './palette.js';
 
 export type MarkSource = 'symbol' | 'whole' | 'monogram';
+
+/** Where the kit keeps the mark, whatever the brand's name. */
+export const MARK_FILE = 'logo/mark.svg';
 
 /** What each kind of mark is, in the words the files and the guide use. */
 export const MARK_DESCRIPTIONS: Record<MarkSource, string> = {
@@ -81,12 +84,6 @@ interface Band {
 const right = (box: Box) => box.x + box.width;
 const bottom = (box: Box) => box.y + box.height;
 
-function unionBox(boxes: readonly Box[]): Box {
-  const x = Math.min(...boxes.map((b) => b.x));
-  const y = Math.min(...boxes.map((b) => b.y));
-  return { x, y, width: Math.max(...boxes.map(right)) - x, height: Math.max(...boxes.map(bottom)) - y };
-}
-
 /** Whether the centre of `inner` lies in `outer`: a hole, or a detail drawn on a shape. */
 function holds(outer: Box, inner: Box): boolean {
   const [cx, cy] = [inner.x + inner.width / 2, inner.y + inner.height / 2];
@@ -108,8 +105,12 @@ function blobsOf(pieces: readonly Piece[]): Blob[] {
     }
   });
   const groups = new Map<number, Piece[]>();
-  pieces.forEach((piece, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), piece]));
-  return [...groups.values()].map((group) => ({ box: unionBox(group.map((p) => p.subpath.box)), pieces: group }));
+  pieces.forEach((piece, i) => {
+    const group = groups.get(root(i));
+    if (group) group.push(piece);
+    else groups.set(root(i), [piece]);
+  });
+  return [...groups.values()].map((group) => ({ box: unionOf(group.map((p) => p.subpath.box)), pieces: group }));
 }
 
 function bandsOf(blobs: readonly Blob[], axis: 'x' | 'y'): Band[] {
@@ -137,7 +138,7 @@ function median(values: readonly number[]): number {
 
 /** Whether the blobs are a word: a row of enough glyph columns. */
 function isWord(blobs: readonly Blob[]): boolean {
-  const box = unionBox(blobs.map((b) => b.box));
+  const box = unionOf(blobs.map((b) => b.box));
   return bandsOf(blobs, 'x').length >= WORD_MIN_GLYPHS && aspect(box) >= WORD_MIN_ASPECT;
 }
 
@@ -162,8 +163,8 @@ function splitAlong(blobs: readonly Blob[], axis: 'x' | 'y'): Split | null {
       [before, after, axis === 'x' ? 'left of' : 'above'],
       [after, before, axis === 'x' ? 'right of' : 'below'],
     ] as const) {
-      const symbolBox = unionBox(symbol.map((b) => b.box));
-      const wordBox = unionBox(word.map((b) => b.box));
+      const symbolBox = unionOf(symbol.map((b) => b.box));
+      const wordBox = unionOf(word.map((b) => b.box));
       if (!isWord(word) || !compact(symbolBox)) continue;
       let clarity: number;
       if (axis === 'x') {
@@ -182,7 +183,7 @@ function splitAlong(blobs: readonly Blob[], axis: 'x' | 'y'): Split | null {
 
 /** The logo reduced to `pieces`, cropped to them. */
 function artOf(art: LogoArt, pieces: readonly Piece[]): LogoArt {
-  const box = unionBox(pieces.map((p) => p.subpath.box));
+  const box = unionOf(pieces.map((p) => p.subpath.box));
   const paths: LogoPath[] = [];
   art.paths.forEach((path, index) => {
     const kept = pieces.filter((p) => p.path === index);
@@ -224,9 +225,9 @@ export function findMark(art: LogoArt, palette: readonly PaletteColor[], name: s
   const whole = (reason: string): KitMark => ({ art, source: 'whole', reason });
   const pieces = art.paths.flatMap((path, index) => subpathsOf(path.d).map((subpath) => ({ path: index, subpath })));
   const shape = aspect({ x: 0, y: 0, width: art.width, height: art.height });
+  const squareish = shape <= SQUARE_ENOUGH && shape >= 1 / SQUARE_ENOUGH;
   if (pieces.length <= MAX_SUBPATHS) {
     const blobs = blobsOf(pieces);
-    const squareish = shape <= SQUARE_ENOUGH && shape >= 1 / SQUARE_ENOUGH;
     // A square logo leaves no room for a word beside its symbol: only a word above or below counts there.
     const split = [squareish ? null : splitAlong(blobs, 'x'), splitAlong(blobs, 'y')]
       .filter((candidate) => candidate !== null)
@@ -256,8 +257,6 @@ export function findMark(art: LogoArt, palette: readonly PaletteColor[], name: s
       );
     }
   }
-  if (shape <= SQUARE_ENOUGH && shape >= 1 / SQUARE_ENOUGH) {
-    return whole('The logo is close to square, so it is its own mark.');
-  }
+  if (squareish) return whole('The logo is close to square, so it is its own mark.');
   return whole('The logo has no separate symbol and is not a row of letters, so it is its own mark.');
 }

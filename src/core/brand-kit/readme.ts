@@ -1,6 +1,7 @@
 /** README.txt at the root of the ZIP: every file of the kit and what it is for, folder by folder. */
 import type { KitContext } from './context.js';
 import type { KitFile } from './kit-file.js';
+import { MARK_FILE } from './mark.js';
 import { singleLine } from './names.js';
 
 const FOLDER_TITLES: Record<string, string> = {
@@ -24,7 +25,7 @@ export function readmeFile(kit: KitContext, files: readonly KitFile[]): KitFile 
     '',
     `Colors (largest share first): ${kit.palette.map((color) => color.hex).join(', ')}`,
     `Background color: ${kit.background}`,
-    `Mark (logo/mark.svg, used by every square and small image): ${kit.mark.reason}`,
+    `Mark (${MARK_FILE}, used by every square and small image): ${kit.mark.reason}`,
     '',
     line(README_PATH, 'This list.'),
   ];

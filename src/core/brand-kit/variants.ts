@@ -50,7 +50,7 @@ function logoContrast(palette: readonly PaletteColor[], background: string): num
 }
 
 /** A background that white stands out on better than black. */
-export function isDark(background: string): boolean {
+function isDark(background: string): boolean {
   return contrastRatio(MONO_LIGHT_INK, background) > contrastRatio(MONO_DARK_INK, background);
 }
 
