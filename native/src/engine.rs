@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use crate::background::{paper_color, remove_paper, Removal};
+use crate::background::{absorb_paper_noise, paper_color, remove_paper, Removal, NOISE_RIM_SHARE};
 use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::color::{delta_e, hex, snapped_to_pure, to_lab, Rgb};
@@ -149,7 +149,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
         n => (n as usize).saturating_sub(palette.len()),
     };
     let known: Vec<_> = palette.iter().copied().chain(background.map(|b| clusters[b].rgb)).collect();
-    palette.extend(residual_colors(&canvas, &known, tolerances, room, budget)?);
+    palette.extend(residual_colors(&canvas, &known, tolerances, decoded.lossy, room, budget)?);
     let snapped = |color: Rgb| if decoded.lossy { snapped_to_pure(color) } else { color };
     let paper_rgb = background.map(|b| clusters[b].rgb);
     // A color that would snap onto the paper keeps its shade: were it the
@@ -164,8 +164,10 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     budget.check()?;
     let mut map = LabelMap::assign(&canvas, palette, tolerances.merge_de);
     budget.check()?;
+    map.fold_scattered_twins(tolerances.twin_de, NOISE_RIM_SHARE, background_label);
     match background_label {
         Some(label) => {
+            absorb_paper_noise(&mut map, label, tolerances.paper_noise_de);
             let paper_hex = hex(map.palette[label as usize]);
             let removal = remove_paper(&mut map, label, tolerances.merge_de);
             warnings.push(describe_removal(&removal, &paper_hex));

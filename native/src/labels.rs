@@ -41,6 +41,28 @@ impl Nearest {
     }
 }
 
+/// Squared RGB distance from `rgb` to the nearest of `colors` or of the
+/// straight blends between two of them (infinite when there are none).
+fn blend_distance2(rgb: Rgb, colors: &[Rgb]) -> f32 {
+    let p = rgb.map(f32::from);
+    let mut best = f32::INFINITY;
+    for (k, a) in colors.iter().enumerate() {
+        let a = a.map(f32::from);
+        for b in &colors[k..] {
+            let b = b.map(f32::from);
+            let ab: [f32; 3] = [0, 1, 2].map(|c| b[c] - a[c]);
+            let length2: f32 = ab.iter().map(|v| v * v).sum();
+            let t = if length2 == 0.0 {
+                0.0
+            } else {
+                ((0..3).map(|c| (p[c] - a[c]) * ab[c]).sum::<f32>() / length2).clamp(0.0, 1.0)
+            };
+            best = best.min((0..3).map(|c| (p[c] - a[c] - t * ab[c]).powi(2)).sum());
+        }
+    }
+    best
+}
+
 impl LabelMap {
     /// Pixels within `core_de` of a palette color take it; the rest are edge
     /// pixels (anti-aliasing, JPEG ringing) and take the settled neighbour
@@ -65,23 +87,71 @@ impl LabelMap {
                     continue;
                 }
                 let rgb = canvas.rgb[i];
-                let mut best: Option<(u8, u32)> = None;
+                let mut settled: Vec<u8> = Vec::new();
                 for ny in (y - EDGE_RADIUS).max(0)..=(y + EDGE_RADIUS).min(h as isize - 1) {
                     for nx in (x - EDGE_RADIUS).max(0)..=(x + EDGE_RADIUS).min(w as isize - 1) {
                         let label = core[ny as usize * w + nx as usize];
-                        if label == TRANSPARENT {
-                            continue;
-                        }
-                        let d = rgb_distance2(rgb, palette[label as usize]);
-                        if best.is_none_or(|b| d < b.1) {
-                            best = Some((label, d));
+                        if label != TRANSPARENT && !settled.contains(&label) {
+                            settled.push(label);
                         }
                     }
                 }
-                labels[i] = best.map_or_else(|| nearest.find(rgb).0, |b| b.0);
+                let colors: Vec<Rgb> = settled.iter().map(|&l| palette[l as usize]).collect();
+                let (closest, _) = nearest.find(rgb);
+                let by_blend = blend_distance2(rgb, &colors);
+                labels[i] = match settled.iter().min_by_key(|&&l| rgb_distance2(rgb, palette[l as usize])) {
+                    // A blend of the settled colors around it (anti-aliasing
+                    // between them): the one covering most of the pixel.
+                    Some(&label) if by_blend <= rgb_distance2(rgb, palette[closest as usize]) as f32 => label,
+                    // Nothing settled explains it: a stroke too thin for a
+                    // settled core of its own, whose nearest color it takes.
+                    _ => closest,
+                };
             }
         }
         LabelMap { width: w, height: h, labels, palette }
+    }
+
+    /// Relabel every pixel of `label` as `host` when more than `share` of
+    /// them touch `host` (4-neighbours): such a color lies scattered through
+    /// the host as speckle or a rim, where a shape of its own meets its
+    /// neighbours only along its outline. Returns whether it folded.
+    pub fn fold_if_scattered(&mut self, label: u8, host: u8, share: f64) -> bool {
+        let (w, h) = (self.width, self.height);
+        let pixels: Vec<usize> = (0..w * h).filter(|&i| self.labels[i] == label).collect();
+        let touching = pixels.iter().filter(|&&i| grid::neighbours4(i, w, h).any(|j| self.labels[j] == host)).count();
+        if pixels.is_empty() || touching as f64 <= share * pixels.len() as f64 {
+            return false;
+        }
+        pixels.iter().for_each(|&i| self.labels[i] = host);
+        true
+    }
+
+    /// Fold each color into a near twin (within `reach_de`, at least as large)
+    /// it lies scattered through, smallest first: the two halves of one brand
+    /// color that noise split, which leave a thin stroke in fragments of
+    /// each. Distinct close colors (two facets of an orange) are shapes of
+    /// their own and stay. `fixed` (the paper) neither folds nor hosts.
+    pub fn fold_scattered_twins(&mut self, reach_de: f32, share: f64, fixed: Option<u8>) {
+        let labs: Vec<Lab> = self.palette.iter().map(|&c| to_lab(c)).collect();
+        let mut areas = self.areas();
+        let mut order: Vec<u8> = (0..self.palette.len() as u8).filter(|&l| Some(l) != fixed).collect();
+        order.sort_by_key(|&l| areas[l as usize]);
+        let mut folded = vec![false; self.palette.len()];
+        for label in order {
+            let twin = (0..self.palette.len() as u8)
+                .filter(|&o| o != label && Some(o) != fixed && !folded[o as usize])
+                .filter(|&o| areas[o as usize] >= areas[label as usize])
+                .map(|o| (o, delta_e(&labs[o as usize], &labs[label as usize])))
+                .filter(|&(_, d)| d < reach_de)
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            if let Some((host, _)) = twin {
+                if self.fold_if_scattered(label, host, share) {
+                    folded[label as usize] = true;
+                    areas[host as usize] += std::mem::take(&mut areas[label as usize]);
+                }
+            }
+        }
     }
 
     /// Pairs of side-by-side or stacked pixels whose labels differ: the
@@ -163,5 +233,32 @@ mod tests {
         // A one-pixel checkerboard: every neighbour differs, 2 * 3 * 4 pairs.
         assert_eq!(LabelMap::from_rows(&["0101", "1010", "0101", "1010"], 0, palette.clone()).edge_count(), 24);
         assert_eq!(LabelMap::from_rows(&["000", "000"], 0, palette).edge_count(), 0);
+    }
+
+    #[test]
+    fn a_color_scattered_through_another_folds_into_it_and_a_plate_does_not() {
+        let palette = vec![[255, 255, 255], [248, 255, 251], [200, 0, 0]];
+        let mut speckled = LabelMap::from_rows(&["0100", "0001", "1000", "0010"], 0, palette.clone());
+        assert!(speckled.fold_if_scattered(1, 0, 0.25));
+        assert!(speckled.labels.iter().all(|&l| l == 0));
+        // A 20x20 plate meets the paper with 76 of its 400 pixels.
+        let rows: Vec<String> = (0..22)
+            .map(|y| (0..22).map(|x| if (1..21).contains(&x) && (1..21).contains(&y) { '1' } else { '0' }).collect())
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let mut plate = LabelMap::from_rows(&rows, 0, palette);
+        assert!(!plate.fold_if_scattered(1, 0, 0.25));
+        assert_eq!(plate.areas()[1], 400);
+    }
+
+    #[test]
+    fn a_thin_stroke_with_only_paper_settled_beside_it_keeps_its_color() {
+        // A 1 px stroke of a dulled red: no pixel of it is within the core
+        // distance of red, and only white has settled around it.
+        let (w, h) = (7, 5);
+        let rgb: Vec<Rgb> = (0..w * h).map(|i| if i % w == 3 { [150, 60, 60] } else { [255, 255, 255] }).collect();
+        let canvas = Canvas { width: w, height: h, rgb, opaque: vec![true; w * h], alpha: vec![255; w * h], scale: 1 };
+        let map = LabelMap::assign(&canvas, vec![[255, 255, 255], [214, 41, 28]], 7.0);
+        assert!((0..h).all(|y| map.labels[y * w + 3] == 1), "{:?}", map.labels);
     }
 }

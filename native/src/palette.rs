@@ -24,6 +24,12 @@ pub struct Tolerances {
     /// Colors this close to the paper are the paper: tighter than `merge_de`
     /// so a light plate (#f4f2ed, #eeeeee on #ffffff) stays a color of its own.
     pub paper_de: f32,
+    /// Light colors this close to the paper may be its compression noise,
+    /// when they lie scattered through it (`background::absorb_paper_noise`).
+    pub paper_noise_de: f32,
+    /// Two colors this close may be one brand color split by noise, when one
+    /// lies scattered through the other (`LabelMap::fold_scattered_twins`).
+    pub twin_de: f32,
     /// A pixel further than this from every palette color and every blend of
     /// two is residue: the color of a mark the interior test missed.
     pub residual_de: f32,
@@ -41,6 +47,8 @@ impl Tolerances {
                 merge_de: 7.0,
                 fringe_de: 16.0,
                 paper_de: 3.0,
+                paper_noise_de: 8.0,
+                twin_de: 11.0,
                 residual_de: 12.0,
             }
         } else {
@@ -52,6 +60,10 @@ impl Tolerances {
                 merge_de: 2.5,
                 fringe_de: 0.0,
                 paper_de: 2.5,
+                paper_noise_de: 0.0,
+                // Lossless anti-aliasing leaves only its own shades: a
+                // highlight 7 units off its bun (#f6dece on #fbf0df) is a color.
+                twin_de: 5.0,
                 residual_de: 8.0,
             }
         }

@@ -180,3 +180,27 @@ t.test('a JPEG cannot tell the next-door shades of black from black: they come b
   const lossless = await traceImage(renderSvg(svgDoc(240, 160, body, WHITE)), { trim: false });
   t.same(lossless.palette, ['#020102'], 'a lossless source keeps its exact shade');
 });
+
+t.test('a small re-compressed wordmark keeps one ink, its thin strokes and no specks of paper', async (t) => {
+  // What a logo cut from an e-mail signature looks like: 128 px wide, strokes
+  // of 2 to 2.5 px, JPEG q70 (whose paper is speckled with tinted whites).
+  const letters = [0, 1, 2, 3, 4]
+    .map((i) => {
+      const x = 40 + i * 17;
+      return `<circle cx="${x}" cy="15" r="5.5" fill="none" stroke="${RED}" stroke-width="2.4"/><rect x="${x + 5.5}" y="6" width="2" height="15" fill="${RED}"/>`;
+    })
+    .join('');
+  const body = `<circle cx="16" cy="14" r="11" fill="${RED}"/>${letters}`;
+  const source = await jpeg(renderSvg(svgDoc(128, 28, body, WHITE)), 70);
+  const result = await traceImage(source, { trim: false });
+  t.equal(result.palette.length, 1, `one color, no tinted whites or second red (${result.palette.join(' ')})`);
+  t.ok(hasColor(result, RED, 40), `the ink is red (${result.palette.join(' ')})`);
+  const out = await renderResult(result);
+  for (let i = 0; i < 5; i++) {
+    const x = 40 + i * 17;
+    const stroke = [7, 6, 5, 4].map((dx) => pixel(out, x - dx, 15).alpha);
+    t.ok(stroke.includes(255), `letter ${i + 1}: the left of its ring stays (alpha ${stroke.join(' ')})`);
+    t.equal(pixel(out, x, 15).alpha, 0, `letter ${i + 1}: its counter is transparent`);
+  }
+  t.equal(pixel(out, 34, 3).alpha, 0, 'the paper between the mark and the word is transparent');
+});
