@@ -14,8 +14,10 @@
 //!   becomes transparent;
 //! - a figure (the B of a coin, a flag's cross, a star in a roundel, the K of
 //!   an app icon): enclosed by the art, which around it is a plate much
-//!   thicker than the figure's own strokes, or at least 15% of the image's
-//!   long side thick whatever the figure's size; it stays as a fill.
+//!   thicker than the figure's own strokes (1.5 times its half-width, 4
+//!   times when the region is compact, a blob rather than strokes, as a
+//!   heavy letter's counter is), or at least 15% of the image's long side
+//!   thick whatever the figure's size; it stays as a fill.
 //!
 //! The counter/figure rule is a trade-off, measured by `npm run bench` on
 //! the dev corpus's JPEGs, whose PNG alpha says which white regions are
@@ -42,7 +44,7 @@ const PAPER_SPREAD_DE: f32 = 3.0;
 const BAND_FILL: f64 = 0.95;
 /// ... and when that art is at least this share of the image's long side
 /// thick: a plate, not the stroke of a heavy letter around a small counter.
-const MIN_PLATE_SHARE: f64 = 0.05;
+const MIN_PLATE_SHARE: f64 = 0.03;
 /// Art this thick around a region (a share of the long side) is a plate
 /// whatever the region's size: a large white figure in an app icon.
 const SOLID_PLATE_SHARE: f64 = 0.15;
@@ -54,6 +56,12 @@ const MAX_BAND_EMBLEMS: usize = 1;
 /// An enclosed region is a figure when the art around it is this many times
 /// thicker than the region's own half-width.
 const FIGURE_THICKNESS_RATIO: f64 = 1.5;
+/// A region whose area is at most this many times its squared half-width is
+/// compact (a disc is 6.3, a square 4, a letter's strokes several times
+/// more) ...
+const MAX_COMPACT_AREA: f64 = 20.0;
+/// ... and is a figure only in a plate this many times its half-width.
+const COMPACT_FIGURE_THICKNESS_RATIO: f64 = 4.0;
 /// A light color near the paper with more than this share of its pixels
 /// beside paper pixels is speckle in the paper, not a shape: a plate meets
 /// the paper only along its rim (1.2% of a 512 px app plate's pixels; 46% and
@@ -293,8 +301,11 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
         thickness.sort_unstable();
         let median = thickness.get(thickness.len() / 2).copied().unwrap_or(0);
         let (plate, long_side) = (f64::from(median), w.max(h) as f64);
-        let thick_for_it =
-            plate > FIGURE_THICKNESS_RATIO * f64::from(half_width) && plate >= MIN_PLATE_SHARE * long_side;
+        // A compact region (a bowl, a triangle) needs a much thicker plate than
+        // one with strokes: a heavy letter's counter is that compact too.
+        let compact = region.pixels.len() as f64 <= MAX_COMPACT_AREA * f64::from(half_width).powi(2);
+        let ratio = if compact { COMPACT_FIGURE_THICKNESS_RATIO } else { FIGURE_THICKNESS_RATIO };
+        let thick_for_it = plate > ratio * f64::from(half_width) && plate >= MIN_PLATE_SHARE * long_side;
         if thick_for_it || plate >= SOLID_PLATE_SHARE * long_side {
             removal.figures += 1;
         } else {

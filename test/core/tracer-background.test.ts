@@ -204,3 +204,23 @@ t.test('a small re-compressed wordmark keeps one ink, its thin strokes and no sp
   }
   t.equal(pixel(out, 34, 3).alpha, 0, 'the paper between the mark and the word is transparent');
 });
+
+t.test("a bold letter's small round counter goes, a dot in a wide plate stays", async (t) => {
+  // A heavy "o": the ring is more than twice as thick as its counter is
+  // wide, as in a bold face, yet the counter is a hole. A dot as small in a
+  // coin as wide as the image is a figure.
+  const body =
+    `<circle cx="60" cy="90" r="40" fill="${INK}"/><circle cx="60" cy="90" r="12" fill="${WHITE}"/>` +
+    `<circle cx="220" cy="90" r="80" fill="${RED}"/><circle cx="220" cy="90" r="12" fill="${WHITE}"/>`;
+  for (const [name, input] of await inputs(svgDoc(320, 180, body, WHITE))) {
+    const result = await traceImage(input, { trim: false });
+    const out = await renderResult(result);
+    t.equal(pixel(out, 60, 90).alpha, 0, `${name}: the bold o's counter is transparent`);
+    t.equal(pixel(out, 60, 60).alpha, 255, `${name}: its ring stays`);
+    const dot = pixel(out, 220, 90);
+    t.ok(
+      dot.alpha === 255 && channelDiff(dot.hex, WHITE) <= 6,
+      `${name}: the coin's white dot stays white (${dot.hex})`,
+    );
+  }
+});
