@@ -19,6 +19,12 @@
 //!   heavy letter's counter is), or at least 15% of the image's long side
 //!   thick whatever the figure's size; it stays as a fill.
 //!
+//! A counter opens the art around it, so the regions it borders are
+//! measured again (a few rounds deep). Art framed edge to edge (a frame
+//! drawn at the image's edge) shows no paper on the border; a paper-like
+//! color covering a fifth of the image is then its paper, whose regions are
+//! all enclosed (`framed_paper`).
+//!
 //! The counter/figure rule is a trade-off, measured by `npm run bench` on
 //! the dev corpus's JPEGs, whose PNG alpha says which white regions are
 //! holes (figures in the README). It errs on badges with knocked-out shapes
@@ -34,6 +40,13 @@ use crate::grid::{distance_to, neighbours4};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::palette::weighted_median;
 
+/// Distances are capped here (no image is this large).
+const FAR: u16 = u16::MAX;
+/// Rounds of re-measuring plates after counters open them: the nesting of
+/// counters inside counters a logo has (a frame's inside, an "o" in it).
+const MAX_COUNTER_ROUNDS: usize = 4;
+/// Paper inside a frame must cover this share of the image at least.
+const MIN_FRAMED_PAPER_SHARE: f64 = 0.2;
 /// The paper must make up this share of the border at least.
 const MIN_BORDER_SHARE: f64 = 0.05;
 /// Border pixels this close (CIE76) to the most common paper-like border color
@@ -84,6 +97,19 @@ pub fn paper_color(canvas: &Canvas) -> Option<Rgb> {
     }
     let ones: Vec<(Rgb, usize)> = near.into_iter().map(|c| (c, 1)).collect();
     Some(weighted_median(&ones))
+}
+
+/// The paper of art framed edge to edge (a thin square frame drawn at the
+/// image's edge around a word): with no paper on the border, a light,
+/// paper-like color covering at least a fifth of the image. Its regions are
+/// all enclosed, so the counter and figure rule decides each (a frame's
+/// inside is a counter; a white star in a full-bleed field a figure).
+pub fn framed_paper(canvas: &Canvas) -> Option<Rgb> {
+    let light: Vec<Rgb> = canvas.rgb.iter().copied().filter(|&c| is_paper_like(&to_lab(c))).collect();
+    let mode_lab = to_lab(most_common(&light)?);
+    let near: Vec<(Rgb, usize)> =
+        light.into_iter().filter(|&c| delta_e(&to_lab(c), &mode_lab) <= PAPER_SPREAD_DE).map(|c| (c, 1)).collect();
+    ((near.len() as f64) >= MIN_FRAMED_PAPER_SHARE * canvas.rgb.len() as f64).then(|| weighted_median(&near))
 }
 
 fn most_common(colors: &[Rgb]) -> Option<Rgb> {
@@ -270,25 +296,21 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
             removal.paper_pixels += region.pixels.len();
         }
     }
-    if removal.paper_pixels == 0 {
-        // The art fills the frame: nothing around it is paper.
+    if removal.paper_pixels == 0 && removal.bands > 0 {
+        // Full-bleed art: nothing around it is paper, and what of its color
+        // it encloses is part of the design.
         return removal;
     }
-    let far = u16::MAX;
-    // Beyond the frame counts as outside too: a letter cut by the frame edge
-    // is still a stroke there.
-    let mut to_outside = distance_to(w, h, |i| outside[i], far);
-    for (y, row) in to_outside.chunks_exact_mut(w).enumerate() {
-        for (x, d) in row.iter_mut().enumerate() {
-            let to_frame = (x + 1).min(y + 1).min(w - x).min(h - y);
-            *d = (*d).min(to_frame.min(usize::from(far)) as u16);
-        }
-    }
-    let depth = distance_to(w, h, |i| map.labels[i] != paper, far);
+    // Art framed edge to edge has nothing outside it but the frame, so only
+    // the art that encloses a region, not the islands inside it, measures
+    // the plate around it.
+    let framed = removal.paper_pixels == 0;
+    let depth = distance_to(w, h, |i| map.labels[i] != paper, FAR);
     let labs: Vec<_> = map.palette.iter().map(|&c| to_lab(c)).collect();
     let speck_pixels = ((w * h) as f64 * MAX_SPECK_SHARE) as usize;
     let mut relabel: Vec<(usize, u8)> = Vec::new();
-    for region in regions.iter().filter(|r| !r.touches_border) {
+    let mut pending: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (id, region) in regions.iter().enumerate().filter(|(_, r)| !r.touches_border) {
         let around = surroundings(map, &region.pixels, paper);
         let host = majority(around.iter().map(|&j| map.labels[j]));
         if region.pixels.len() <= speck_pixels && delta_e(&labs[host as usize], &labs[paper as usize]) < noise_de {
@@ -296,23 +318,29 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
             relabel.extend(region.pixels.iter().map(|&i| (i, host)));
             continue;
         }
-        let half_width = region.pixels.iter().map(|&i| depth[i]).max().unwrap_or(1);
-        let mut thickness: Vec<u16> = around.iter().map(|&j| to_outside[j]).collect();
-        thickness.sort_unstable();
-        let median = thickness.get(thickness.len() / 2).copied().unwrap_or(0);
-        let (plate, long_side) = (f64::from(median), w.max(h) as f64);
-        // A compact region (a bowl, a triangle) needs a much thicker plate than
-        // one with strokes: a heavy letter's counter is that compact too.
-        let compact = region.pixels.len() as f64 <= MAX_COMPACT_AREA * f64::from(half_width).powi(2);
-        let ratio = if compact { COMPACT_FIGURE_THICKNESS_RATIO } else { FIGURE_THICKNESS_RATIO };
-        let thick_for_it = plate > ratio * f64::from(half_width) && plate >= MIN_PLATE_SHARE * long_side;
-        if thick_for_it || plate >= SOLID_PLATE_SHARE * long_side {
-            removal.figures += 1;
-        } else {
+        let rim = if framed { outer_rim(&around, region, id as u32, &region_of, w) } else { around };
+        pending.push((id, rim));
+    }
+    // A counter found opens the art around it, so the regions whose plate it
+    // thins are measured again: the counter of an "o" inside a frame's.
+    for _ in 0..MAX_COUNTER_ROUNDS {
+        let to_outside = distance_to_outside(&outside, w, h);
+        let before = pending.len();
+        pending.retain(|(id, rim)| {
+            let region = &regions[*id];
+            let half_width = region.pixels.iter().map(|&i| depth[i]).max().unwrap_or(1);
+            if is_figure(region.pixels.len(), half_width, rim, &to_outside, w.max(h)) {
+                return true;
+            }
             removal.holes += 1;
-            relabel.extend(region.pixels.iter().map(|&i| (i, TRANSPARENT)));
+            region.pixels.iter().for_each(|&i| outside[i] = true);
+            false
+        });
+        if pending.len() == before {
+            break;
         }
     }
+    removal.figures = pending.len();
     for (i, out) in outside.iter().enumerate() {
         if *out {
             map.labels[i] = TRANSPARENT;
@@ -324,6 +352,34 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
     removal
 }
 
+/// Each pixel's distance to the nearest `outside` pixel or beyond the frame
+/// (a letter cut by the frame edge is still a stroke there).
+fn distance_to_outside(outside: &[bool], w: usize, h: usize) -> Vec<u16> {
+    let mut to_outside = distance_to(w, h, |i| outside[i], FAR);
+    for (y, row) in to_outside.chunks_exact_mut(w).enumerate() {
+        for (x, d) in row.iter_mut().enumerate() {
+            let to_frame = (x + 1).min(y + 1).min(w - x).min(h - y);
+            *d = (*d).min(to_frame.min(usize::from(FAR)) as u16);
+        }
+    }
+    to_outside
+}
+
+/// Whether an enclosed region of `area` pixels and `half_width` is a figure
+/// on the plate its `rim` pixels measure (see the module notes).
+fn is_figure(area: usize, half_width: u16, rim: &[usize], to_outside: &[u16], long_side: usize) -> bool {
+    let mut thickness: Vec<u16> = rim.iter().map(|&j| to_outside[j]).collect();
+    thickness.sort_unstable();
+    let plate = f64::from(thickness.get(thickness.len() / 2).copied().unwrap_or(0));
+    let (half_width, long_side) = (f64::from(half_width), long_side as f64);
+    // A compact region (a bowl, a triangle) needs a much thicker plate than
+    // one with strokes: a heavy letter's counter is that compact too.
+    let compact = area as f64 <= MAX_COMPACT_AREA * half_width.powi(2);
+    let ratio = if compact { COMPACT_FIGURE_THICKNESS_RATIO } else { FIGURE_THICKNESS_RATIO };
+    let thick_for_it = plate > ratio * half_width && plate >= MIN_PLATE_SHARE * long_side;
+    thick_for_it || plate >= SOLID_PLATE_SHARE * long_side
+}
+
 /// The pixels of other labels 4-adjacent to `pixels` (with repeats: a pixel
 /// beside two of them counts twice).
 fn surroundings(map: &LabelMap, pixels: &[usize], label: u8) -> Vec<usize> {
@@ -333,6 +389,28 @@ fn surroundings(map: &LabelMap, pixels: &[usize], label: u8) -> Vec<usize> {
         around.extend(neighbours4(i, w, h).filter(|&j| map.labels[j] != label));
     }
     around
+}
+
+/// Of `around` (the pixels bordering an enclosed region), those on its outer
+/// edge: the art that encloses it, not the islands of art inside it.
+fn outer_rim(around: &[usize], region: &Region, id: u32, region_of: &[u32], width: usize) -> Vec<usize> {
+    // The region is enclosed, so its box grown by one cell lies in the image
+    // and the box's edge is outside the region.
+    let (x0, y0) = (region.bounds.0 - 1, region.bounds.1 - 1);
+    let size = (region.bounds.2 + 2 - x0, region.bounds.3 + 2 - y0);
+    let inside = |bx: usize, by: usize| region_of[(y0 + by) * width + x0 + bx] == id;
+    let mut reached = vec![false; size.0 * size.1];
+    let mut stack = Vec::new();
+    for by in 0..size.1 {
+        for bx in 0..size.0 {
+            if bx == 0 || by == 0 || bx == size.0 - 1 || by == size.1 - 1 {
+                reached[by * size.0 + bx] = true;
+                stack.push((bx, by));
+            }
+        }
+    }
+    flood(&mut reached, &mut stack, size, inside);
+    around.iter().copied().filter(|&j| reached[(j / width - y0) * size.0 + j % width - x0]).collect()
 }
 
 fn majority(labels: impl Iterator<Item = u8>) -> u8 {

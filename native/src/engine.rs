@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use crate::background::{absorb_paper_noise, paper_color, remove_paper, Removal, NOISE_RIM_SHARE};
+use crate::background::{absorb_paper_noise, framed_paper, paper_color, remove_paper, Removal, NOISE_RIM_SHARE};
 use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::color::{delta_e, hex, snapped_to_pure, to_lab, Rgb};
@@ -83,16 +83,21 @@ fn describe_removal(removal: &Removal, paper: &str) -> String {
             format!("{n} {many}")
         }
     };
-    if removal.paper_pixels == 0 {
-        return format!(
-            "No background removed: the art fills the frame ({} edge to edge), so every color is kept",
-            plural(removal.bands, &format!("{paper} band runs"), &format!("{paper} bands run"))
-        );
+    if removal.paper_pixels == 0 && removal.holes == 0 {
+        let kept = match removal.bands {
+            0 => format!("its {paper} shapes are part of it"),
+            n => format!("{} edge to edge", plural(n, &format!("{paper} band runs"), &format!("{paper} bands run"))),
+        };
+        return format!("No background removed: the art fills the frame ({kept}), so every color is kept");
     }
-    let mut text = format!("Removed background {paper} (the paper around the art)");
-    if removal.holes > 0 {
-        text += &format!(" and {} inside it", plural(removal.holes, "counter", "counters"));
-    }
+    let counters = plural(removal.holes, "counter", "counters");
+    let mut text = if removal.paper_pixels == 0 {
+        format!("Removed {counters} of {paper} inside the art, which fills the frame")
+    } else if removal.holes > 0 {
+        format!("Removed background {paper} (the paper around the art) and {counters} inside it")
+    } else {
+        format!("Removed background {paper} (the paper around the art)")
+    };
     let kept = removal.figures + removal.bands;
     if kept > 0 {
         text += &format!("; kept {} of that color as part of the art", plural(kept, "shape", "shapes"));
@@ -140,7 +145,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     let tolerances = Tolerances::for_source(decoded.lossy);
     // An image that uses transparency already says what its background is.
     let looks_for_paper = settings.transparent && opaque_pixels == canvas.opaque.len();
-    let paper = if looks_for_paper { paper_color(&canvas) } else { None };
+    let paper = if looks_for_paper { paper_color(&canvas).or_else(|| framed_paper(&canvas)) } else { None };
     let Clusters { clusters, paper: background } = find_clusters(&canvas, tolerances, decoded.lossy, paper, budget)?;
     let chosen = choose(&clusters, settings.colors, opaque_pixels, background);
     let mut palette: Vec<_> = chosen.iter().map(|&i| clusters[i].rgb).collect();

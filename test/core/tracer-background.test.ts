@@ -224,3 +224,25 @@ t.test("a bold letter's small round counter goes, a dot in a wide plate stays", 
     );
   }
 });
+
+t.test("a frame drawn at the image's edge loses its inside and its letters' counters", async (t) => {
+  // No paper shows on the border; the white inside the frame is the paper,
+  // and the heavy "o" inside it has a counter of its own.
+  const body =
+    `<rect x="6" y="6" width="228" height="228" fill="none" stroke="${INK}" stroke-width="12"/>` +
+    `<circle cx="120" cy="120" r="34" fill="none" stroke="${INK}" stroke-width="24"/>`;
+  for (const [name, input] of await inputs(svgDoc(240, 240, body, WHITE))) {
+    const result = await traceImage(input, { trim: false });
+    t.equal(result.palette.length, 1, `${name}: only the ink (${result.palette.join(' ')})`);
+    t.match(
+      result.warnings.join('\n'),
+      /Removed 2 counters of #f[ef]f[ef]f[ef] inside the art, which fills the frame/,
+      `${name}: the warning says what went`,
+    );
+    const out = await renderResult(result);
+    t.equal(pixel(out, 40, 40).alpha, 0, `${name}: the inside of the frame is transparent`);
+    t.equal(pixel(out, 120, 120).alpha, 0, `${name}: the o's counter is transparent`);
+    t.equal(pixel(out, 3, 120).alpha, 255, `${name}: the frame stays`);
+    t.equal(pixel(out, 120, 90).alpha, 255, `${name}: the o stays`);
+  }
+});
