@@ -24,6 +24,9 @@ const MIN_MARK_PIXELS: usize = 6;
 /// color and blend; nearer, the cluster is a rim of JPEG chroma bleeding or
 /// ringing that strays off the blend lines.
 const DISTINCT_FACTOR: f32 = 2.0;
+/// JPEG ringing overshoots a lightness step by up to this share of it (a
+/// thin red stroke on white comes back darker than the red).
+const RINGING_SHARE: f32 = 0.25;
 /// Of a residual cluster, this share of its pixels (the furthest from every
 /// known color) gives its color.
 const PUREST_SHARE: f64 = 0.35;
@@ -52,10 +55,27 @@ impl Explained {
         Explained { labs, subsampled }
     }
 
+    /// Distance to the nearest plain blend.
+    fn blend_distance(&self, lab: &Lab) -> f32 {
+        self.labs.iter().map(|l| delta_e(l, lab)).fold(f32::INFINITY, f32::min)
+    }
+
+    /// Distance to the nearest subsampled blend (infinite from a lossless source).
+    fn subsampled_distance(&self, lab: &Lab) -> f32 {
+        self.subsampled.iter().map(|(a, b)| subsampled_blend_distance(lab, a, b)).fold(f32::INFINITY, f32::min)
+    }
+
     fn distance(&self, lab: &Lab) -> f32 {
-        let blends = self.labs.iter().map(|l| delta_e(l, lab));
-        let subsampled = self.subsampled.iter().map(|(a, b)| subsampled_blend_distance(lab, a, b));
-        blends.chain(subsampled).fold(f32::INFINITY, f32::min)
+        self.blend_distance(lab).min(self.subsampled_distance(lab))
+    }
+
+    /// Whether a mark's color is far enough from all of these to be a color
+    /// of its own: twice the residual tolerance from plain blends (a rim of
+    /// chroma bleeding strays that far off them), once from subsampled ones,
+    /// whose wide region already takes in a thin stroke's dulled color (the
+    /// light blue beside a navy wordmark is 17 off it and is a color).
+    fn leaves_distinct(&self, lab: &Lab, residual_de: f32) -> bool {
+        self.blend_distance(lab) >= DISTINCT_FACTOR * residual_de && self.subsampled_distance(lab) >= residual_de
     }
 }
 
@@ -65,7 +85,9 @@ impl Explained {
 /// lightness while it averages the chroma over 2x2 pixels (a 2 px red stroke
 /// on white comes back a dull dark red, #91423c for #d6291c).
 fn subsampled_blend_distance(p: &Lab, a: &Lab, b: &Lab) -> f32 {
-    let (low, high) = (a[0].min(b[0]), a[0].max(b[0]));
+    // Ringing overshoots the step between the two lightnesses at both ends.
+    let overshoot = RINGING_SHARE * (a[0] - b[0]).abs();
+    let (low, high) = (a[0].min(b[0]) - overshoot, a[0].max(b[0]) + overshoot);
     let dl = (low - p[0]).max(p[0] - high).max(0.0);
     let (ux, uy) = (b[1] - a[1], b[2] - a[2]);
     let length2 = ux * ux + uy * uy;
@@ -127,9 +149,8 @@ pub fn residual_colors(
         for members in ranked_clusters(&shades, tol.residual_de, floor, budget)? {
             let mark = purest(&shades, &members);
             let mark_lab = to_lab(mark);
-            let distinct = (0..known.len()).all(|i| {
-                Explained::new(known[i], &known[..i], lossy).distance(&mark_lab) >= DISTINCT_FACTOR * tol.residual_de
-            });
+            let distinct = (0..known.len())
+                .all(|i| Explained::new(known[i], &known[..i], lossy).leaves_distinct(&mark_lab, tol.residual_de));
             if distinct {
                 marks.push(mark);
                 explain(&mut shades, &mut known, mark)?;

@@ -246,3 +246,26 @@ t.test("a frame drawn at the image's edge loses its inside and its letters' coun
     t.equal(pixel(out, 120, 90).alpha, 255, `${name}: the o stays`);
   }
 });
+
+t.test('a small re-compressed light mark beside a dark wordmark keeps its own color', async (t) => {
+  // Alpine.js at 128 px: a light blue shape beside navy letters, where the
+  // letters' dulled strokes and the mark's pixels both lie between navy and
+  // white in lightness.
+  const NAVY = '#2d3441';
+  const LIGHT_BLUE = '#6fc2d6';
+  const letters = [0, 1, 2, 3, 4, 5]
+    .map(
+      (i) =>
+        `<rect x="${34 + i * 15}" y="5" width="3" height="14" fill="${NAVY}"/><rect x="${34 + i * 15}" y="16" width="9" height="3" fill="${NAVY}"/>`,
+    )
+    .join('');
+  const body = `<path d="M2 19 L10 3 L18 3 L10 19 Z" fill="${NAVY}"/><path d="M14 19 L22 3 L30 3 L22 19 Z" fill="${LIGHT_BLUE}"/>${letters}`;
+  const result = await traceImage(await jpeg(renderSvg(svgDoc(128, 22, body, WHITE)), 70), { trim: false });
+  const matches = matchPalette(result.palette, [NAVY, LIGHT_BLUE]);
+  t.equal(
+    new Set(matches.map((m) => m.got)).size,
+    2,
+    `navy and light blue each have an entry (${result.palette.join(' ')})`,
+  );
+  for (const m of matches) t.ok(m.diff <= 40, `${m.expected} is near ${m.got} (${m.diff} off)`);
+});
