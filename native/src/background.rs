@@ -75,11 +75,6 @@ const FIGURE_THICKNESS_RATIO: f64 = 1.5;
 const MAX_COMPACT_AREA: f64 = 20.0;
 /// ... and is a figure only in a plate this many times its half-width.
 const COMPACT_FIGURE_THICKNESS_RATIO: f64 = 4.0;
-/// A light color near the paper with more than this share of its pixels
-/// beside paper pixels is speckle in the paper, not a shape: a plate meets
-/// the paper only along its rim (1.2% of a 512 px app plate's pixels; 46% and
-/// 66% for the two noise colors of a 128 px JPEG q70 wordmark's paper).
-pub const NOISE_RIM_SHARE: f64 = 0.25;
 
 /// The paper color of an opaque canvas: the paper-like color of the corners
 /// when most corners agree on one (paper shows there even when a rounded
@@ -90,13 +85,17 @@ pub fn paper_color(canvas: &Canvas) -> Option<Rgb> {
     let border = canvas.border_indices();
     let light: Vec<Rgb> = border.iter().map(|&i| canvas.rgb[i]).filter(|&c| is_paper_like(&to_lab(c))).collect();
     let mode = corner_paper(canvas).or_else(|| most_common(&light))?;
+    let (paper, count) = spread_around(light, mode)?;
+    ((count as f64) >= MIN_BORDER_SHARE * border.len() as f64).then_some(paper)
+}
+
+/// The median of the `light` colors within the paper's spread of `mode`,
+/// and how many there are (none when there are none).
+fn spread_around(light: Vec<Rgb>, mode: Rgb) -> Option<(Rgb, usize)> {
     let mode_lab = to_lab(mode);
-    let near: Vec<Rgb> = light.into_iter().filter(|&c| delta_e(&to_lab(c), &mode_lab) <= PAPER_SPREAD_DE).collect();
-    if near.is_empty() || (near.len() as f64) < MIN_BORDER_SHARE * border.len() as f64 {
-        return None;
-    }
-    let ones: Vec<(Rgb, usize)> = near.into_iter().map(|c| (c, 1)).collect();
-    Some(weighted_median(&ones))
+    let near: Vec<(Rgb, usize)> =
+        light.into_iter().filter(|&c| delta_e(&to_lab(c), &mode_lab) <= PAPER_SPREAD_DE).map(|c| (c, 1)).collect();
+    (!near.is_empty()).then(|| (weighted_median(&near), near.len()))
 }
 
 /// The paper of art framed edge to edge (a thin square frame drawn at the
@@ -106,10 +105,9 @@ pub fn paper_color(canvas: &Canvas) -> Option<Rgb> {
 /// inside is a counter; a white star in a full-bleed field a figure).
 pub fn framed_paper(canvas: &Canvas) -> Option<Rgb> {
     let light: Vec<Rgb> = canvas.rgb.iter().copied().filter(|&c| is_paper_like(&to_lab(c))).collect();
-    let mode_lab = to_lab(most_common(&light)?);
-    let near: Vec<(Rgb, usize)> =
-        light.into_iter().filter(|&c| delta_e(&to_lab(c), &mode_lab) <= PAPER_SPREAD_DE).map(|c| (c, 1)).collect();
-    ((near.len() as f64) >= MIN_FRAMED_PAPER_SHARE * canvas.rgb.len() as f64).then(|| weighted_median(&near))
+    let mode = most_common(&light)?;
+    let (paper, count) = spread_around(light, mode)?;
+    ((count as f64) >= MIN_FRAMED_PAPER_SHARE * canvas.rgb.len() as f64).then_some(paper)
 }
 
 fn most_common(colors: &[Rgb]) -> Option<Rgb> {
@@ -213,19 +211,10 @@ fn flood(
     count
 }
 
-/// A border region that, with what it encloses, is a rectangle smaller than
-/// the frame and holds at most a flag's emblem: a stripe or field of a
-/// full-bleed design.
-fn is_band(region: &Region, id: u32, region_of: &[u32], width: usize, height: usize) -> bool {
-    let (x0, y0, x1, y1) = region.bounds;
-    if x0 == 0 && y0 == 0 && x1 == width - 1 && y1 == height - 1 {
-        return false;
-    }
-    let size = (x1 - x0 + 1, y1 - y0 + 1);
+/// The cells of a `size` box not `inside` that its edge reaches (flooding
+/// from the edge's cells not inside), and how many.
+fn reached_from_edge(size: (usize, usize), inside: impl Fn(usize, usize) -> bool) -> (Vec<bool>, usize) {
     let (bw, bh) = size;
-    let inside = |bx: usize, by: usize| region_of[(y0 + by) * width + x0 + bx] == id;
-    // Cells of the box outside the region that reach the box's edge are not
-    // enclosed by it; everything else of the box is the filled region.
     let mut reached = vec![false; bw * bh];
     let mut stack = Vec::new();
     for by in 0..bh {
@@ -237,13 +226,31 @@ fn is_band(region: &Region, id: u32, region_of: &[u32], width: usize, height: us
             }
         }
     }
-    let filled = bw * bh - flood(&mut reached, &mut stack, size, inside);
+    let count = flood(&mut reached, &mut stack, size, inside);
+    (reached, count)
+}
+
+/// A border region that, with what it encloses, is a rectangle smaller than
+/// the frame and holds at most a flag's emblem: a stripe or field of a
+/// full-bleed design.
+fn is_band(region: &Region, id: u32, region_of: &[u32], width: usize, height: usize) -> bool {
+    let (x0, y0, x1, y1) = region.bounds;
+    if x0 == 0 && y0 == 0 && x1 == width - 1 && y1 == height - 1 {
+        return false;
+    }
+    let size = (x1 - x0 + 1, y1 - y0 + 1);
+    let (bw, bh) = size;
+    let inside = |bx: usize, by: usize| region_of[(y0 + by) * width + x0 + bx] == id;
+    // Everything of the box that its edge does not reach is the filled region.
+    let (mut reached, outer) = reached_from_edge(size, inside);
+    let filled = bw * bh - outer;
     if (filled as f64) < BAND_FILL * (bw * bh) as f64 {
         return false;
     }
     // What the band encloses: a flag's emblem is one shape; several (a row
     // of letters between two bars) make it a field of paper, not a band.
     let mut enclosed_shapes = 0;
+    let mut stack = Vec::new();
     for cell in 0..bw * bh {
         if reached[cell] || inside(cell % bw, cell / bw) {
             continue;
@@ -275,7 +282,7 @@ pub fn absorb_paper_noise(map: &mut LabelMap, paper: u8, reach_de: f32) {
     // lies beside the paper.
     candidates.sort_by(|a, b| a.0.total_cmp(&b.0));
     for (_, label) in candidates {
-        map.fold_if_scattered(label, paper, NOISE_RIM_SHARE);
+        map.fold_if_scattered(label, paper);
     }
 }
 
@@ -309,7 +316,8 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
     let labs: Vec<_> = map.palette.iter().map(|&c| to_lab(c)).collect();
     let speck_pixels = ((w * h) as f64 * MAX_SPECK_SHARE) as usize;
     let mut relabel: Vec<(usize, u8)> = Vec::new();
-    let mut pending: Vec<(usize, Vec<usize>)> = Vec::new();
+    // Enclosed regions still to decide: index, half-width, the rim that measures their plate.
+    let mut pending: Vec<(usize, u16, Vec<usize>)> = Vec::new();
     for (id, region) in regions.iter().enumerate().filter(|(_, r)| !r.touches_border) {
         let around = surroundings(map, &region.pixels, paper);
         let host = majority(around.iter().map(|&j| map.labels[j]));
@@ -319,17 +327,17 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
             continue;
         }
         let rim = if framed { outer_rim(&around, region, id as u32, &region_of, w) } else { around };
-        pending.push((id, rim));
+        let half_width = region.pixels.iter().map(|&i| depth[i]).max().unwrap_or(1);
+        pending.push((id, half_width, rim));
     }
     // A counter found opens the art around it, so the regions whose plate it
     // thins are measured again: the counter of an "o" inside a frame's.
     for _ in 0..MAX_COUNTER_ROUNDS {
         let to_outside = distance_to_outside(&outside, w, h);
         let before = pending.len();
-        pending.retain(|(id, rim)| {
+        pending.retain(|(id, half_width, rim)| {
             let region = &regions[*id];
-            let half_width = region.pixels.iter().map(|&i| depth[i]).max().unwrap_or(1);
-            if is_figure(region.pixels.len(), half_width, rim, &to_outside, w.max(h)) {
+            if is_figure(region.pixels.len(), *half_width, rim, &to_outside, w.max(h)) {
                 return true;
             }
             removal.holes += 1;
@@ -398,18 +406,7 @@ fn outer_rim(around: &[usize], region: &Region, id: u32, region_of: &[u32], widt
     // and the box's edge is outside the region.
     let (x0, y0) = (region.bounds.0 - 1, region.bounds.1 - 1);
     let size = (region.bounds.2 + 2 - x0, region.bounds.3 + 2 - y0);
-    let inside = |bx: usize, by: usize| region_of[(y0 + by) * width + x0 + bx] == id;
-    let mut reached = vec![false; size.0 * size.1];
-    let mut stack = Vec::new();
-    for by in 0..size.1 {
-        for bx in 0..size.0 {
-            if bx == 0 || by == 0 || bx == size.0 - 1 || by == size.1 - 1 {
-                reached[by * size.0 + bx] = true;
-                stack.push((bx, by));
-            }
-        }
-    }
-    flood(&mut reached, &mut stack, size, inside);
+    let (reached, _) = reached_from_edge(size, |bx, by| region_of[(y0 + by) * width + x0 + bx] == id);
     around.iter().copied().filter(|&j| reached[(j / width - y0) * size.0 + j % width - x0]).collect()
 }
 

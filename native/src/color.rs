@@ -48,6 +48,19 @@ pub fn rgb_distance2(a: Rgb, b: Rgb) -> u32 {
     d(0) + d(1) + d(2)
 }
 
+/// Squared distance from `p` to the straight segment from `a` to `b` (to
+/// `a` when they meet): how far a color is from every blend of two.
+pub fn segment_distance2<const N: usize>(p: [f32; N], a: [f32; N], b: [f32; N]) -> f32 {
+    let ab: [f32; N] = std::array::from_fn(|c| b[c] - a[c]);
+    let length2: f32 = ab.iter().map(|v| v * v).sum();
+    let t = if length2 == 0.0 {
+        0.0
+    } else {
+        ((0..N).map(|c| (p[c] - a[c]) * ab[c]).sum::<f32>() / length2).clamp(0.0, 1.0)
+    };
+    (0..N).map(|c| (p[c] - a[c] - t * ab[c]).powi(2)).sum()
+}
+
 pub fn pack(rgb: Rgb) -> u32 {
     (u32::from(rgb[0]) << 16) | (u32::from(rgb[1]) << 8) | u32::from(rgb[2])
 }

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use crate::background::{absorb_paper_noise, framed_paper, paper_color, remove_paper, Removal, NOISE_RIM_SHARE};
+use crate::background::{absorb_paper_noise, framed_paper, paper_color, remove_paper, Removal};
 use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::color::{delta_e, hex, snapped_to_pure, to_lab, Rgb};
@@ -169,7 +169,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     budget.check()?;
     let mut map = LabelMap::assign(&canvas, palette, tolerances.merge_de);
     budget.check()?;
-    map.fold_scattered_twins(tolerances.twin_de, NOISE_RIM_SHARE, background_label);
+    map.fold_scattered_twins(tolerances.twin_de, background_label);
     match background_label {
         Some(label) => {
             absorb_paper_noise(&mut map, label, tolerances.paper_noise_de);

@@ -11,7 +11,7 @@
 
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, to_lab, unpack, Lab, Rgb};
+use crate::color::{delta_e, segment_distance2, to_lab, unpack, Lab, Rgb};
 use crate::error::EngineResult;
 use crate::palette::{full_histogram, weighted_median, Tolerances};
 
@@ -89,11 +89,7 @@ fn subsampled_blend_distance(p: &Lab, a: &Lab, b: &Lab) -> f32 {
     let overshoot = RINGING_SHARE * (a[0] - b[0]).abs();
     let (low, high) = (a[0].min(b[0]) - overshoot, a[0].max(b[0]) + overshoot);
     let dl = (low - p[0]).max(p[0] - high).max(0.0);
-    let (ux, uy) = (b[1] - a[1], b[2] - a[2]);
-    let length2 = ux * ux + uy * uy;
-    let t = if length2 == 0.0 { 0.0 } else { (((p[1] - a[1]) * ux + (p[2] - a[2]) * uy) / length2).clamp(0.0, 1.0) };
-    let (dx, dy) = (p[1] - a[1] - t * ux, p[2] - a[2] - t * uy);
-    (dl * dl + dx * dx + dy * dy).sqrt()
+    (dl * dl + segment_distance2([p[1], p[2]], [a[1], a[2]], [b[1], b[2]])).sqrt()
 }
 
 /// One distinct color of the image, with how far it is from everything the
