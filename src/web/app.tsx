@@ -4,7 +4,7 @@
  * this visit as a history, and the image it uploaded so a new setting can
  * upload it again. Nothing already made is dropped when a request fails.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 
 import { DEFAULT_SETTING_VALUES } from '../core/setting-values.js';
 import * as api from './api.js';
@@ -306,8 +306,11 @@ export function App() {
     };
   });
 
-  // Keyboard shortcuts (listed under ?), never while typing in a field.
-  useEffect(() => {
+  // Keyboard shortcuts (listed under ?), never while typing in a field. A
+  // layout effect, so the listener sees this render's result at once: a
+  // deferred one left a moment after "[" when "]" still used the old position
+  // and was lost.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === '?') {
