@@ -241,15 +241,17 @@ pub fn find_clusters(
 
 /// Fold each light cluster that sits within `fringe_de` of a much heavier one
 /// into it (clusters arrive heaviest first, flagged when they are the paper).
-/// The paper takes only the light clusters within `merge_de` of it (chroma
-/// noise on the paper): a light color further off is art, and so is a plate
-/// heavier than the fringe share (an app icon's #f4f2ed square).
+/// The paper takes only the light clusters within `paper_de` of it: color
+/// alone cannot tell its noise from a light color of the art (a round flag's
+/// #eeeeee stars, 7 dE off white), so the rest stay colors here and the
+/// label map later folds those that lie scattered through the paper
+/// (`background::absorb_paper_noise`).
 fn fold_fringes(clusters: Vec<(bool, Cluster)>, tol: Tolerances) -> Clusters {
     let mut kept: Vec<Cluster> = Vec::with_capacity(clusters.len());
     let mut paper = None;
     for (is_paper, cluster) in clusters {
         let host = kept.iter_mut().enumerate().find(|(k, host)| {
-            let reach = if Some(*k) == paper { tol.fringe_de.min(tol.merge_de) } else { tol.fringe_de };
+            let reach = if Some(*k) == paper { tol.fringe_de.min(tol.paper_de) } else { tol.fringe_de };
             delta_e(&host.lab, &cluster.lab) < reach
                 && (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * host.weight as f64
         });

@@ -269,3 +269,47 @@ t.test('a small re-compressed light mark beside a dark wordmark keeps its own co
   );
   for (const m of matches) t.ok(m.diff <= 40, `${m.expected} is near ${m.got} (${m.diff} off)`);
 });
+
+t.test('a small re-compressed grey word under a red and green mark keeps its grey', async (t) => {
+  // Semaphore at 128 px: the word's thin strokes are as dark as the red, and
+  // grey lies on the chroma line from red to the paper, yet a pixel as dark
+  // as the red keeps some of its own chroma, so grey is not a dulled red.
+  const GREY = '#4a4a4a';
+  const GREEN = '#8eb43f';
+  const letters = [0, 1, 2, 3, 4, 5, 6, 7]
+    .map((i) => `<circle cx="${14 + i * 13}" cy="108" r="4.5" fill="none" stroke="${GREY}" stroke-width="2"/>`)
+    .join('');
+  const body = `<rect x="20" y="10" width="40" height="40" fill="${RED}"/><rect x="60" y="50" width="40" height="40" fill="${GREEN}"/>${letters}`;
+  const result = await traceImage(await jpeg(renderSvg(svgDoc(120, 120, body, WHITE)), 70), { trim: false });
+  const matches = matchPalette(result.palette, [RED, GREEN, GREY]);
+  t.equal(
+    new Set(matches.map((m) => m.got)).size,
+    3,
+    `red, green and grey each have an entry (${result.palette.join(' ')})`,
+  );
+  for (const m of matches) t.ok(m.diff <= 40, `${m.expected} is near ${m.got} (${m.diff} off)`);
+  const out = await renderResult(result);
+  const stroke = [8, 9, 10].map((x) => pixel(out, x, 108).alpha);
+  t.ok(stroke.includes(255), `the first letter's ring is drawn (alpha ${stroke.join(' ')})`);
+});
+
+t.test('light grey stars in a green disc on white paper stay, though close to the paper', async (t) => {
+  // A round flag's crescent and stars in #eeeeee, 7 dE from the paper: a
+  // color of the art, not a tint of the paper, and figures, not counters.
+  const GREEN = '#496e2d';
+  const LIGHT = '#eeeeee';
+  const star = (cx: number, cy: number) =>
+    `<path d="M${cx} ${cy - 14}l4 10h11l-9 7 3 11-9-6-9 6 3-11-9-7h11z" fill="${LIGHT}"/>`;
+  const body = `<circle cx="130" cy="130" r="120" fill="${GREEN}"/>${star(90, 100)}${star(130, 80)}${star(110, 140)}<path d="M170 70a60 60 0 1 0 10 110a48 48 0 1 1-10-110z" fill="${LIGHT}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(260, 260, body, WHITE))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, LIGHT, tolerance + 1), `${name}: #eeeeee is a palette color (${result.palette.join(' ')})`);
+    const out = await renderResult(result);
+    const inStar = pixel(out, 130, 82);
+    t.ok(
+      inStar.alpha === 255 && channelDiff(inStar.hex, LIGHT) <= tolerance + 3,
+      `${name}: a star stays light grey (${inStar.hex}, ${inStar.alpha})`,
+    );
+    t.equal(pixel(out, 3, 3).alpha, 0, `${name}: the paper around the disc is removed`);
+  }
+});
