@@ -1,12 +1,14 @@
 //! Palette discovery: the flat interior colors of a logo, clustered in CIELAB,
 //! and the choice of which clusters become the palette for a requested count.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::color::{delta_e, pack, to_lab, unpack, Lab, Rgb};
 use crate::error::{EngineError, EngineResult};
+use crate::grid;
 
 /// How far colors may wander and still be "the same" color.
 #[derive(Clone, Copy, Debug)]
@@ -79,6 +81,11 @@ const MAX_CLUSTERS: usize = 128;
 /// A fringe cluster weighs less than this share of the color it borders.
 const FRINGE_WEIGHT_SHARE: f64 = 0.25;
 
+/// A fringe of chroma bleeding lies within this many pixels of another
+/// color: the dev corpus's JPEG fringes lie within 3 (a band at most 5 px
+/// wide, at 512 px and at 128 px), its smallest close facets reach 4 to 27.
+const MAX_FRINGE_DEPTH: u16 = 3;
+
 /// A color needs this many interior pixels, and this share of the logo, to be
 /// a palette color on its own in automatic mode.
 const MIN_INTERIOR_PIXELS: usize = 8;
@@ -113,9 +120,9 @@ fn count_colors(pixels: impl Iterator<Item = Rgb>) -> HashMap<u32, usize> {
     histogram
 }
 
-/// The colors of the pixels with at least `like_neighbours` like pixels
-/// among their eight neighbours: the flat interiors of shapes.
-fn interior_histogram(canvas: &Canvas, tol: Tolerances) -> HashMap<u32, usize> {
+/// The pixels with at least `like_neighbours` like pixels among their eight
+/// neighbours: the flat interiors of shapes.
+fn interior_pixels(canvas: &Canvas, tol: Tolerances) -> Vec<bool> {
     let (w, h) = (canvas.width, canvas.height);
     let like = |i: usize, j: usize| {
         canvas.opaque[i]
@@ -142,8 +149,7 @@ fn interior_histogram(canvas: &Canvas, tol: Tolerances) -> HashMap<u32, usize> {
             }
         }
     }
-    let interior = (0..w * h).filter(|&i| usize::from(alike[i]) >= tol.like_neighbours);
-    count_colors(interior.map(|i| canvas.rgb[i]))
+    alike.iter().map(|&n| usize::from(n) >= tol.like_neighbours).collect()
 }
 
 /// How many pixels of the shape have each color.
@@ -191,12 +197,13 @@ pub fn find_clusters(
     budget: &Budget,
 ) -> EngineResult<Clusters> {
     let opaque = canvas.opaque.iter().filter(|&&o| o).count();
-    let mut histogram = interior_histogram(canvas, tol);
-    let interior: usize = histogram.values().sum();
+    let mut speaking = interior_pixels(canvas, tol);
+    let interior = speaking.iter().filter(|&&s| s).count();
     if interior < MIN_INTERIOR_PIXELS.max(opaque / 100) {
         // Only thin strokes: every pixel has to speak.
-        histogram = full_histogram(canvas);
+        speaking.clone_from(&canvas.opaque);
     }
+    let histogram = count_colors((0..speaking.len()).filter(|&i| speaking[i]).map(|i| canvas.rgb[i]));
     let mut colors: Vec<(u32, usize)> = histogram.into_iter().collect();
     colors.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
 
@@ -204,6 +211,7 @@ pub fn find_clusters(
     // cluster is its mode, the exact hex of a lossless flat fill.
     let mut seeds: Vec<(Rgb, Lab, f32)> = paper.map(|p| (p, to_lab(p), tol.paper_de)).into_iter().collect();
     let mut members: Vec<Vec<(Rgb, usize)>> = seeds.iter().map(|_| Vec::new()).collect();
+    let mut cluster_of: HashMap<u32, usize> = HashMap::new();
     for (step, (key, count)) in colors.into_iter().enumerate() {
         budget.check_at(step)?;
         let rgb = unpack(key);
@@ -214,50 +222,81 @@ pub fn find_clusters(
             .map(|(i, s)| (i, delta_e(&s.1, &lab)))
             .filter(|&(i, d)| d < seeds[i].2)
             .min_by(|a, b| a.1.total_cmp(&b.1));
-        match nearest {
-            Some((i, _)) => members[i].push((rgb, count)),
+        let index = match nearest {
+            Some((i, _)) => i,
             None if seeds.len() == MAX_CLUSTERS => {
                 return Err(EngineError::TooComplex(format!("it has more than {MAX_CLUSTERS} distinct colors")));
             }
             None => {
                 seeds.push((rgb, lab, tol.merge_de));
-                members.push(vec![(rgb, count)]);
+                members.push(Vec::new());
+                seeds.len() - 1
             }
-        }
+        };
+        members[index].push((rgb, count));
+        cluster_of.insert(key, index);
     }
-    let mut clusters: Vec<(bool, Cluster)> = seeds
+    let mut clusters: Vec<Seeded> = seeds
         .iter()
         .zip(&members)
         .enumerate()
         .map(|(i, (seed, m))| {
-            let is_paper = paper.is_some() && i == 0;
             let rgb = if lossy && !m.is_empty() { weighted_median(m) } else { seed.0 };
-            (is_paper, Cluster { rgb, lab: to_lab(rgb), weight: m.iter().map(|x| x.1).sum() })
+            let cluster = Cluster { rgb, lab: to_lab(rgb), weight: m.iter().map(|x| x.1).sum() };
+            Seeded { index: i, is_paper: paper.is_some() && i == 0, cluster }
         })
         .collect();
-    clusters.sort_by_key(|c| std::cmp::Reverse(c.1.weight));
-    Ok(fold_fringes(clusters, tol))
+    clusters.sort_by_key(|c| std::cmp::Reverse(c.cluster.weight));
+    // How thick a cluster's pixels lie: a chroma fringe is a rim along an
+    // edge, a facet has a body. Each pixel's cluster is looked up once, and
+    // only when some cluster is a fringe candidate.
+    let pixel_clusters: OnceCell<Vec<u8>> = OnceCell::new();
+    let depth = |index: usize| {
+        let of = pixel_clusters.get_or_init(|| {
+            (0..speaking.len())
+                .map(|i| if speaking[i] { cluster_of[&pack(canvas.rgb[i])] as u8 } else { u8::MAX })
+                .collect()
+        });
+        let to_outside = grid::distance_to(canvas.width, canvas.height, |i| usize::from(of[i]) != index, u16::MAX);
+        (0..of.len()).filter(|&i| usize::from(of[i]) == index).map(|i| to_outside[i]).max().unwrap_or(0)
+    };
+    Ok(fold_fringes(clusters, tol, depth))
+}
+
+/// A cluster with its seed's index and whether it is the paper's.
+struct Seeded {
+    index: usize,
+    is_paper: bool,
+    cluster: Cluster,
 }
 
 /// Fold each light cluster that sits within `fringe_de` of a much heavier one
-/// into it (clusters arrive heaviest first, flagged when they are the paper).
+/// into it (clusters arrive heaviest first), when its pixels lie no deeper
+/// than `MAX_FRINGE_DEPTH` from other colors (`depth`, by seed index): JPEG
+/// chroma bleeding leaves a rim along an edge, where a small facet of a
+/// close color (Flutter's two blues, Tux on a dark plate) has a body.
 /// The paper takes only the light clusters within `paper_de` of it: color
 /// alone cannot tell its noise from a light color of the art (a round flag's
 /// #eeeeee stars, 7 dE off white), so the rest stay colors here and the
 /// label map later folds those that lie scattered through the paper
 /// (`background::absorb_paper_noise`).
-fn fold_fringes(clusters: Vec<(bool, Cluster)>, tol: Tolerances) -> Clusters {
+fn fold_fringes(clusters: Vec<Seeded>, tol: Tolerances, depth: impl Fn(usize) -> u16) -> Clusters {
     let mut kept: Vec<Cluster> = Vec::with_capacity(clusters.len());
     let mut paper = None;
-    for (is_paper, cluster) in clusters {
-        let host = kept.iter_mut().enumerate().find(|(k, host)| {
-            let reach = if Some(*k) == paper { tol.fringe_de.min(tol.paper_de) } else { tol.fringe_de };
-            delta_e(&host.lab, &cluster.lab) < reach
-                && (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * host.weight as f64
+    for Seeded { index, is_paper, cluster } in clusters {
+        let reach = |k: usize| if Some(k) == paper { tol.fringe_de.min(tol.paper_de) } else { tol.fringe_de };
+        let host = kept.iter().enumerate().position(|(k, host)| {
+            (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * host.weight as f64
+                && delta_e(&host.lab, &cluster.lab) < reach(k)
         });
-        match host {
-            Some((_, host)) if !is_paper => host.weight += cluster.weight,
-            _ => {
+        let folds = match host {
+            _ if is_paper => None,
+            Some(k) if Some(k) == paper || depth(index) <= MAX_FRINGE_DEPTH => Some(k),
+            _ => None,
+        };
+        match folds {
+            Some(k) => kept[k].weight += cluster.weight,
+            None => {
                 if is_paper {
                     paper = Some(kept.len());
                 }

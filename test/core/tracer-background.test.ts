@@ -313,3 +313,24 @@ t.test('light grey stars in a green disc on white paper stay, though close to th
     t.equal(pixel(out, 3, 3).alpha, 0, `${name}: the paper around the disc is removed`);
   }
 });
+
+t.test('a small facet of a close color keeps its entry; the rims JPEG bleeds along edges do not', async (t) => {
+  // Flutter: a #1fbcfd facet, 14 dE from the #44d1fd bars and a fifth of
+  // their area, has a body of its own; the shifted rims that chroma
+  // bleeding leaves along every edge are at most a few pixels thick.
+  const LIGHT_BLUE = '#44d1fd';
+  const FACET = '#1fbcfd';
+  const NAVY = '#08589c';
+  const body =
+    `<path d="M40 150 L150 40 H230 L80 190 Z" fill="${LIGHT_BLUE}"/><path d="M120 170 H230 L150 250 H70 Z" fill="${LIGHT_BLUE}"/>` +
+    `<path d="M120 170 L150 140 L180 170 L150 200 Z" fill="${FACET}"/><path d="M150 200 L180 230 L150 250 L120 230 Z" fill="${NAVY}"/>`;
+  const result = await traceImage(await jpeg(renderSvg(svgDoc(280, 280, body, '#242938')), 80), { trim: false });
+  const matches = matchPalette(result.palette, [LIGHT_BLUE, FACET, NAVY]);
+  t.equal(
+    new Set(matches.map((m) => m.got)).size,
+    3,
+    `both blues and the navy have an entry (${result.palette.join(' ')})`,
+  );
+  for (const m of matches) t.ok(m.diff <= 6, `${m.expected} is near ${m.got} (${m.diff} off)`);
+  t.ok(result.palette.length <= 4, `no rim colors beside them and the plate (${result.palette.join(' ')})`);
+});
