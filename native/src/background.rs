@@ -35,7 +35,7 @@
 use std::collections::HashMap;
 
 use crate::canvas::Canvas;
-use crate::color::{delta_e, is_paper_like, to_lab, Rgb};
+use crate::color::{delta_e, is_paper_like, to_lab, Lab, Rgb};
 use crate::grid::{distance_to, neighbours4};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::palette::weighted_median;
@@ -64,6 +64,11 @@ const SOLID_PLATE_SHARE: f64 = 0.15;
 /// An enclosed region of at most this share of the image, on a color within
 /// JPEG noise of the paper, is noise (a speck of that color), not a shape.
 const MAX_SPECK_SHARE: f64 = 0.001;
+/// An enclosed sliver of the paper color (a line at most 4 px wide) lies no
+/// more than this many pixels from other colors: beside a light plate, it
+/// is JPEG noise whatever its length (the overshoot rung along a saturated
+/// shape on a #f4f2ed plate at 128 px).
+const SLIVER_HALF_WIDTH: u16 = 2;
 /// A band holds at most this many shapes of art (a flag's emblem).
 const MAX_BAND_EMBLEMS: usize = 1;
 /// An enclosed region is a figure when the art around it is this many times
@@ -320,14 +325,17 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
     let mut pending: Vec<(usize, u16, Vec<usize>)> = Vec::new();
     for (id, region) in regions.iter().enumerate().filter(|(_, r)| !r.touches_border) {
         let around = surroundings(map, &region.pixels, paper);
-        let host = majority(around.iter().map(|&j| map.labels[j]));
-        if region.pixels.len() <= speck_pixels && delta_e(&labs[host as usize], &labs[paper as usize]) < noise_de {
-            // JPEG noise on a light plate: pixels that flipped to the paper.
-            relabel.extend(region.pixels.iter().map(|&i| (i, host)));
+        let half_width = region.pixels.iter().map(|&i| depth[i]).max().unwrap_or(1);
+        // JPEG noise on a light plate: pixels that flipped to the paper, in
+        // specks or in the slivers that ringing lightens along the edge of
+        // a saturated shape on the plate. A bun's white highlight, amid its
+        // #fbf0df body (10 dE off the paper), stays.
+        let noise_sized = region.pixels.len() <= speck_pixels || half_width <= SLIVER_HALF_WIDTH;
+        if let Some(plate) = light_plate_beside(map, &labs, paper, noise_de, &around).filter(|_| noise_sized) {
+            relabel.extend(region.pixels.iter().map(|&i| (i, plate)));
             continue;
         }
         let rim = if framed { outer_rim(&around, region, id as u32, &region_of, w) } else { around };
-        let half_width = region.pixels.iter().map(|&i| depth[i]).max().unwrap_or(1);
         pending.push((id, half_width, rim));
     }
     // A counter found opens the art around it, so the regions whose plate it
@@ -388,6 +396,16 @@ fn is_figure(area: usize, half_width: u16, rim: &[usize], to_outside: &[u16], lo
     thick_for_it || plate >= SOLID_PLATE_SHARE * long_side
 }
 
+/// The light plate among the labels of `around` (a region's outline): the
+/// most common one within `noise_de` of the paper.
+fn light_plate_beside(map: &LabelMap, labs: &[Lab], paper: u8, noise_de: f32, around: &[usize]) -> Option<u8> {
+    let mut counts = [0usize; 256];
+    around.iter().for_each(|&j| counts[map.labels[j] as usize] += 1);
+    (0..=255u8)
+        .filter(|&l| counts[l as usize] > 0 && delta_e(&labs[l as usize], &labs[paper as usize]) < noise_de)
+        .max_by_key(|&l| counts[l as usize])
+}
+
 /// The pixels of other labels 4-adjacent to `pixels` (with repeats: a pixel
 /// beside two of them counts twice).
 fn surroundings(map: &LabelMap, pixels: &[usize], label: u8) -> Vec<usize> {
@@ -408,12 +426,6 @@ fn outer_rim(around: &[usize], region: &Region, id: u32, region_of: &[u32], widt
     let size = (region.bounds.2 + 2 - x0, region.bounds.3 + 2 - y0);
     let (reached, _) = reached_from_edge(size, |bx, by| region_of[(y0 + by) * width + x0 + bx] == id);
     around.iter().copied().filter(|&j| reached[(j / width - y0) * size.0 + j % width - x0]).collect()
-}
-
-fn majority(labels: impl Iterator<Item = u8>) -> u8 {
-    let mut counts = [0usize; 256];
-    labels.for_each(|l| counts[l as usize] += 1);
-    (0..=255u8).max_by_key(|&l| counts[l as usize]).unwrap_or(TRANSPARENT)
 }
 
 #[cfg(test)]

@@ -334,3 +334,18 @@ t.test('a small facet of a close color keeps its entry; the rims JPEG bleeds alo
   for (const m of matches) t.ok(m.diff <= 6, `${m.expected} is near ${m.got} (${m.diff} off)`);
   t.ok(result.palette.length <= 4, `no rim colors beside them and the plate (${result.palette.join(' ')})`);
 });
+
+t.test('a small re-compressed app icon on a light plate has no white slivers along its shapes', async (t) => {
+  // Terraform at 128 px, JPEG q70: ringing lightens a line of the plate along
+  // each edge of the purple blocks until it is as light as the paper.
+  const PURPLE = '#5c4ee5';
+  const DARK = '#4040b2';
+  const blocks =
+    `<path d="M36 22 L58 35 V60 L36 47 Z" fill="${PURPLE}"/><path d="M61 37 L83 50 V75 L61 62 Z" fill="${PURPLE}"/>` +
+    `<path d="M86 50 L108 37 V62 L86 75 Z" fill="${DARK}"/><path d="M61 65 L83 78 V103 L61 90 Z" fill="${PURPLE}"/>`;
+  const body = `<rect x="4" y="4" width="120" height="120" rx="26" fill="${PLATE}"/>${blocks}`;
+  const result = await traceImage(await jpeg(renderSvg(svgDoc(128, 128, body, WHITE)), 70), { trim: false });
+  t.ok(hasColor(result, PLATE, 6), `the plate is a color (${result.palette.join(' ')})`);
+  const whites = result.palette.filter((color) => channelDiff(color, WHITE) <= 4);
+  t.same(whites, [], 'no paper-colored slivers are kept as shapes');
+});
