@@ -182,6 +182,13 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     }
     // `choose` already capped the count; drop colors no pixel kept.
     map.compact();
+    // Light art on the removed paper of a lossy source, whose outline noise
+    // would fray (see `LabelMap::faint_on_paper`).
+    let faint = match paper_rgb.filter(|_| decoded.lossy) {
+        Some(paper) => map.faint_on_paper(paper, tolerances.merge_de),
+        None => vec![false; map.palette.len()],
+    };
+    map.smooth_faint_outline(&faint);
     if map.palette.is_empty() {
         return Err(EngineError::NothingToTrace("only background was found"));
     }
@@ -206,7 +213,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     // resolution, placed by the source's own blending, roughly halves the
     // error for about twice the time. Lossless edges are clean enough at 1x.
     let layers = if decoded.lossy {
-        let fine = refine_2x(&canvas, &map);
+        let fine = refine_2x(&canvas, &map, &faint);
         drop(canvas);
         budget.check()?;
         trace_layers(&fine, settings.smoothing, subpixel::FACTOR, f64::from(scale) / subpixel::FACTOR, budget)?

@@ -151,6 +151,51 @@ impl LabelMap {
         }
     }
 
+    /// Which labels are light art within `faint_de` of the `paper` color
+    /// (not the paper's own kept shapes): where such art meets the removed
+    /// paper, a lossy source's noise, not the art, decides which side a
+    /// pixel falls on.
+    pub fn faint_on_paper(&self, paper: Rgb, faint_de: f32) -> Vec<bool> {
+        let paper_lab = to_lab(paper);
+        self.palette.iter().map(|&c| c != paper && delta_e(&to_lab(c), &paper_lab) < faint_de).collect()
+    }
+
+    /// Straighten the outline of `faint` labels (`faint_on_paper`) against
+    /// the transparent paper: a light plate on white paper at 128 px comes
+    /// back with an edge like torn paper. Each pixel on that outline takes
+    /// the most common of the transparent and faint labels in its 5x5
+    /// window, twice over.
+    pub fn smooth_faint_outline(&mut self, faint: &[bool]) {
+        if !faint.contains(&true) {
+            return;
+        }
+        let (w, h) = (self.width, self.height);
+        let takes_part = |l: u8| l == TRANSPARENT || faint[l as usize];
+        for _ in 0..2 {
+            let before = self.labels.clone();
+            for y in 0..h {
+                for x in 0..w {
+                    let own = before[y * w + x];
+                    let crosses =
+                        |j: usize| takes_part(before[j]) && (own == TRANSPARENT) != (before[j] == TRANSPARENT);
+                    if !takes_part(own) || !grid::neighbours4(y * w + x, w, h).any(crosses) {
+                        continue;
+                    }
+                    let mut counts = [0u8; 256];
+                    for ny in y.saturating_sub(2)..(y + 3).min(h) {
+                        for nx in x.saturating_sub(2)..(x + 3).min(w) {
+                            let l = before[ny * w + nx];
+                            if takes_part(l) {
+                                counts[l as usize] += 1;
+                            }
+                        }
+                    }
+                    self.labels[y * w + x] = (0..=255u8).max_by_key(|&l| (counts[l as usize], l == own)).unwrap_or(own);
+                }
+            }
+        }
+    }
+
     /// Pairs of side-by-side or stacked pixels whose labels differ: the
     /// length of every boundary in the image, in pixel edges.
     pub fn edge_count(&self) -> usize {
@@ -257,5 +302,33 @@ mod tests {
         let canvas = Canvas { width: w, height: h, rgb, opaque: vec![true; w * h], alpha: vec![255; w * h], scale: 1 };
         let map = LabelMap::assign(&canvas, vec![[255, 255, 255], [214, 41, 28]], 7.0);
         assert!((0..h).all(|y| map.labels[y * w + 3] == 1), "{:?}", map.labels);
+    }
+
+    #[test]
+    fn a_light_plates_frayed_outline_is_straightened_and_a_dark_shapes_is_not() {
+        // '.' is the removed paper; 1 a light plate (faint on white) with a
+        // one-pixel bump and a one-pixel notch; 2 a dark shape with the same.
+        let palette = vec![[255, 255, 255], [244, 242, 237], [28, 120, 192]];
+        let rows = [
+            "..........",
+            "..........",
+            "....1.....",
+            "1111111111",
+            "1111111111",
+            "1111.11111",
+            "..........",
+            "..........",
+            "....2.....",
+            "2222222222",
+            "2222222222",
+        ];
+        let mut map = LabelMap::from_rows(&rows, TRANSPARENT, palette);
+        let faint = map.faint_on_paper([255, 255, 255], 7.0);
+        assert_eq!(faint, vec![false, true, false]);
+        map.smooth_faint_outline(&faint);
+        let at = |x: usize, y: usize| map.labels[y * 10 + x];
+        assert_eq!(at(4, 2), TRANSPARENT, "the plate's bump goes");
+        assert_eq!(at(4, 5), 1, "its notch fills");
+        assert_eq!(at(4, 8), 2, "the dark shape's bump stays");
     }
 }

@@ -23,8 +23,9 @@ fn distance2(a: &Premul, b: &Premul) -> f32 {
 
 /// Each pixel becomes 2x2. Pixels inside a uniform 3x3 neighbourhood keep their
 /// label; at edges each sub-pixel samples the source bilinearly and takes the
-/// neighbouring label whose color is nearest to that sample.
-pub fn refine_2x(canvas: &Canvas, map: &LabelMap) -> LabelMap {
+/// neighbouring label whose color is nearest to that sample, except where
+/// `faint` art (`LabelMap::faint_on_paper`) meets the removed paper.
+pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool]) -> LabelMap {
     let (w, h) = (map.width, map.height);
     let (w2, h2) = (w * 2, h * 2);
     let mut labels = vec![TRANSPARENT; w2 * h2];
@@ -64,6 +65,13 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap) -> LabelMap {
             if clear_count > 0.0 {
                 (0..4).for_each(|k| clear[k] /= clear_count);
             }
+            // Where faint art meets the removed paper, noise would place the
+            // edge: the pixel keeps its side.
+            let faint_label = |l: u8| l != TRANSPARENT && faint[l as usize];
+            candidates.retain(|&l| {
+                let crosses_outline = (l == TRANSPARENT) != (label == TRANSPARENT);
+                !(crosses_outline && (faint_label(l) || faint_label(label)))
+            });
             for (dx, dy) in [(0usize, 0usize), (1, 0), (0, 1), (1, 1)] {
                 // Sub-pixel centre at x + 0.25 or x + 0.75: a 3:1 blend of this
                 // pixel and its neighbour on that side, in each axis.
