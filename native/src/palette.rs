@@ -82,8 +82,9 @@ const MAX_CLUSTERS: usize = 128;
 const FRINGE_WEIGHT_SHARE: f64 = 0.25;
 
 /// A fringe of chroma bleeding lies within this many pixels of another
-/// color: the dev corpus's JPEG fringes lie within 3 (a band at most 5 px
-/// wide, at 512 px and at 128 px), its smallest close facets reach 4 to 27.
+/// color (a band at most 5 px wide): of the dev corpus's JPEG fringes, all
+/// 91 at 512 px and 108 of 109 at 128 px do, while its close facets lie 4
+/// to 27 px deep.
 const MAX_FRINGE_DEPTH: u16 = 3;
 
 /// A color needs this many interior pixels, and this share of the logo, to be
