@@ -10,8 +10,9 @@
 //!   is an axis-aligned rectangle smaller than the frame. Paper around art is
 //!   never that shape; it stays as a fill;
 //! - a counter (the inside of an o, a, B, 4): enclosed by the art, and the
-//!   art around it is a stroke no thicker than the counter is wide; it
-//!   becomes transparent;
+//!   art around it is a stroke no thicker than the counter is wide, or a
+//!   color within the paper's noise reach (white on near-white is no
+//!   design's figure); it becomes transparent;
 //! - a figure (the B of a coin, a flag's cross, a star in a roundel, the K of
 //!   an app icon): enclosed by the art, which around it is a plate much
 //!   thicker than the figure's own strokes (1.5 times its half-width, 4
@@ -38,7 +39,7 @@ use crate::canvas::Canvas;
 use crate::color::{delta_e, is_paper_like, to_lab, Lab, Rgb};
 use crate::grid::{distance_to, neighbours4};
 use crate::labels::{LabelMap, TRANSPARENT};
-use crate::palette::weighted_median;
+use crate::palette::{weighted_median, Tolerances};
 
 /// Distances are capped here (no image is this large).
 const FAR: u16 = u16::MAX;
@@ -64,6 +65,9 @@ const SOLID_PLATE_SHARE: f64 = 0.15;
 /// An enclosed region of at most this share of the image, on a color within
 /// JPEG noise of the paper, is noise (a speck of that color), not a shape.
 const MAX_SPECK_SHARE: f64 = 0.001;
+/// An enclosed region of the paper color whose outline lies this much on
+/// colors within the paper's noise reach is a hole (see `remove_paper`).
+const NEAR_PAPER_RIM_SHARE: f64 = 0.9;
 /// An enclosed sliver of the paper color (a line at most 4 px wide) lies no
 /// more than this many pixels from other colors: beside a light plate, it
 /// is JPEG noise whatever its length (the overshoot rung along a saturated
@@ -293,9 +297,10 @@ pub fn absorb_paper_noise(map: &mut LabelMap, paper: u8, reach_de: f32) {
 
 /// Make the paper around the art transparent, with the counters it shows
 /// through; keep bands and figures of the paper color (see the module notes).
-/// `noise_de` is how close a color is to the paper for JPEG noise to flip
+/// `tol.merge_de` is how close a color is to the paper for JPEG noise to flip
 /// pixels between them.
-pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
+pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
+    let noise_de = tol.merge_de;
     let (w, h) = (map.width, map.height);
     let (regions, region_of) = regions_of(map, paper);
     let mut removal = Removal::default();
@@ -333,6 +338,16 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, noise_de: f32) -> Removal {
         let noise_sized = region.pixels.len() <= speck_pixels || half_width <= SLIVER_HALF_WIDTH;
         if let Some(plate) = light_plate_beside(map, &labs, paper, noise_de, &around).filter(|_| noise_sized) {
             relabel.extend(region.pixels.iter().map(|&i| (i, plate)));
+            continue;
+        }
+        // Enclosed by art within the paper's noise reach (a light outline):
+        // white on near-white is no design's figure, so it is a hole the
+        // paper shows through (Picasa's centre inside its #e9eaeb outline).
+        let near_paper =
+            |j: &&usize| delta_e(&labs[map.labels[**j] as usize], &labs[paper as usize]) < tol.paper_noise_de;
+        if around.iter().filter(near_paper).count() as f64 >= NEAR_PAPER_RIM_SHARE * around.len() as f64 {
+            removal.holes += 1;
+            region.pixels.iter().for_each(|&i| outside[i] = true);
             continue;
         }
         let rim = if framed { outer_rim(&around, region, id as u32, &region_of, w) } else { around };
@@ -447,7 +462,7 @@ mod tests {
     #[test]
     fn a_full_bleed_stripe_is_a_band_and_stays() {
         let mut m = map(&["11..22", "11..22", "11..22"]);
-        let removal = remove_paper(&mut m, 0, 7.0);
+        let removal = remove_paper(&mut m, 0, Tolerances::for_source(true));
         assert_eq!(removal, Removal { bands: 1, ..Removal::default() });
         assert_eq!(shown(&m), vec!["110022", "110022", "110022"]);
     }
@@ -455,7 +470,7 @@ mod tests {
     #[test]
     fn a_thin_ring_around_a_counter_loses_both_paper_and_counter() {
         let mut m = map(&[".......", ".11111.", ".1...1.", ".1...1.", ".1...1.", ".11111.", "......."]);
-        let removal = remove_paper(&mut m, 0, 7.0);
+        let removal = remove_paper(&mut m, 0, Tolerances::for_source(true));
         assert_eq!((removal.holes, removal.figures), (1, 0));
         assert!(shown(&m).iter().all(|row| !row.contains('0')));
     }
@@ -470,7 +485,7 @@ mod tests {
         rows.push("..............".to_string());
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let mut m = map(&rows);
-        let removal = remove_paper(&mut m, 0, 7.0);
+        let removal = remove_paper(&mut m, 0, Tolerances::for_source(true));
         assert_eq!((removal.holes, removal.figures), (0, 1));
         assert_eq!(&shown(&m)[6][6..8], "00");
     }

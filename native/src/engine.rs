@@ -174,7 +174,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
         Some(label) => {
             absorb_paper_noise(&mut map, label, tolerances.paper_noise_de);
             let paper_hex = hex(map.palette[label as usize]);
-            let removal = remove_paper(&mut map, label, tolerances.merge_de);
+            let removal = remove_paper(&mut map, label, tolerances);
             warnings.push(describe_removal(&removal, &paper_hex));
         }
         None if looks_for_paper => warnings.push(NO_PAPER.to_string()),

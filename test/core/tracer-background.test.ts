@@ -362,3 +362,24 @@ t.test("a light plate's outline at 128 px follows the drawn plate, not the JPEG 
   for (let i = 3; i < drawn.data.length; i += 4) if (drawn.data[i]! > 127 !== out.data[i]! > 127) off++;
   t.ok(off <= 30, `at most 30 pixels differ from the drawn plate's shape (${off})`);
 });
+
+t.test('white inside a light outline is a hole; white inside a cream body is a figure', async (t) => {
+  // Picasa: petals around a centre outlined in #e9eaeb (7 dE off white), a
+  // hole in the source. A #fbf0df body (10 dE off white, a bun's) holds a
+  // white dot that is art.
+  const OUTLINE = '#e9eaeb';
+  const BODY = '#fbf0df';
+  const body =
+    `<circle cx="70" cy="70" r="60" fill="${RED}"/><circle cx="70" cy="70" r="24" fill="${OUTLINE}"/><circle cx="70" cy="70" r="10" fill="${WHITE}"/>` +
+    `<circle cx="220" cy="70" r="60" fill="${INK}"/><circle cx="220" cy="70" r="50" fill="${BODY}"/><circle cx="220" cy="70" r="6" fill="${WHITE}"/>`;
+  // The paper's noise reach applies to lossy sources: a JPEG at q80.
+  const result = await traceImage(await jpeg(renderSvg(svgDoc(300, 140, body, WHITE)), 80), { trim: false });
+  const out = await renderResult(result);
+  t.equal(pixel(out, 70, 70).alpha, 0, 'the outlined centre is transparent');
+  t.equal(pixel(out, 70, 53).alpha, 255, 'its light outline stays');
+  const highlight = pixel(out, 220, 70);
+  t.ok(
+    highlight.alpha === 255 && channelDiff(highlight.hex, WHITE) <= 6,
+    `the dot in the cream body stays white (${highlight.hex}, ${highlight.alpha})`,
+  );
+});
