@@ -41,27 +41,32 @@ export function Progress(props: { activity: Activity | undefined }) {
   );
 }
 
-function useCountdown(seconds: number | undefined): number {
-  const [left, setLeft] = useState(seconds ?? 0);
+/**
+ * Seconds left of a problem's Retry-After. A new problem shows its whole wait
+ * from its first render, so Retry is never enabled for a frame before the
+ * countdown starts; the interval then counts it down.
+ */
+function useCountdown(problem: Problem | undefined): number {
+  const seconds = problem?.retryAfter ?? 0;
+  const [counted, setCounted] = useState<{ problem?: Problem; left: number }>({ left: 0 });
   useEffect(() => {
-    setLeft(seconds ?? 0);
     if (!seconds) return;
     const started = Date.now();
     const timer = setInterval(() => {
-      const remaining = Math.max(0, Math.ceil(seconds - (Date.now() - started) / 1000));
-      setLeft(remaining);
-      if (remaining === 0) clearInterval(timer);
+      const left = Math.max(0, Math.ceil(seconds - (Date.now() - started) / 1000));
+      setCounted({ problem, left });
+      if (left === 0) clearInterval(timer);
     }, 250);
     return () => {
       clearInterval(timer);
     };
-  }, [seconds]);
-  return left;
+  }, [problem, seconds]);
+  return counted.problem === problem ? counted.left : seconds;
 }
 
 export function ProblemNotice(props: { problem: Problem | undefined; onDismiss: () => void }) {
   const { problem, onDismiss } = props;
-  const left = useCountdown(problem?.retryAfter);
+  const left = useCountdown(problem);
   if (!problem) return <div role="alert" class="problem-slot" />;
   return (
     <div role="alert" class="problem">
