@@ -36,7 +36,7 @@
 use std::collections::HashMap;
 
 use crate::canvas::Canvas;
-use crate::color::{delta_e, is_paper_like, to_lab, Lab, Rgb};
+use crate::color::{delta_e, is_paper_like, to_lab, Rgb};
 use crate::grid::{distance_to, neighbours4};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::palette::{weighted_median, Tolerances};
@@ -323,7 +323,8 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
     // the plate around it.
     let framed = removal.paper_pixels == 0;
     let depth = distance_to(w, h, |i| map.labels[i] != paper, FAR);
-    let labs: Vec<_> = map.palette.iter().map(|&c| to_lab(c)).collect();
+    let paper_lab = to_lab(map.palette[paper as usize]);
+    let to_paper: Vec<f32> = map.palette.iter().map(|&c| delta_e(&to_lab(c), &paper_lab)).collect();
     let speck_pixels = ((w * h) as f64 * MAX_SPECK_SHARE) as usize;
     let mut relabel: Vec<(usize, u8)> = Vec::new();
     // Enclosed regions still to decide: index, half-width, the rim that measures their plate.
@@ -336,16 +337,17 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
         // a saturated shape on the plate. A bun's white highlight, amid its
         // #fbf0df body (10 dE off the paper), stays.
         let noise_sized = region.pixels.len() <= speck_pixels || half_width <= SLIVER_HALF_WIDTH;
-        if let Some(plate) = light_plate_beside(map, &labs, paper, noise_de, &around).filter(|_| noise_sized) {
+        let rim_counts = label_counts(map, &around);
+        if let Some(plate) = light_plate_beside(&rim_counts, &to_paper, noise_de).filter(|_| noise_sized) {
             relabel.extend(region.pixels.iter().map(|&i| (i, plate)));
             continue;
         }
         // Enclosed by art within the paper's noise reach (a light outline):
         // white on near-white is no design's figure, so it is a hole the
         // paper shows through (Picasa's centre inside its #e9eaeb outline).
-        let near_paper =
-            |j: &&usize| delta_e(&labs[map.labels[**j] as usize], &labs[paper as usize]) < tol.paper_noise_de;
-        if around.iter().filter(near_paper).count() as f64 >= NEAR_PAPER_RIM_SHARE * around.len() as f64 {
+        let near_paper: usize =
+            (0..to_paper.len()).filter(|&l| to_paper[l] < tol.paper_noise_de).map(|l| rim_counts[l]).sum();
+        if near_paper as f64 >= NEAR_PAPER_RIM_SHARE * around.len() as f64 {
             removal.holes += 1;
             region.pixels.iter().for_each(|&i| outside[i] = true);
             continue;
@@ -411,14 +413,20 @@ fn is_figure(area: usize, half_width: u16, rim: &[usize], to_outside: &[u16], lo
     thick_for_it || plate >= SOLID_PLATE_SHARE * long_side
 }
 
-/// The light plate among the labels of `around` (a region's outline): the
-/// most common one within `noise_de` of the paper.
-fn light_plate_beside(map: &LabelMap, labs: &[Lab], paper: u8, noise_de: f32, around: &[usize]) -> Option<u8> {
+/// How many of the `around` pixels (a region's outline) carry each label.
+fn label_counts(map: &LabelMap, around: &[usize]) -> [usize; 256] {
     let mut counts = [0usize; 256];
     around.iter().for_each(|&j| counts[map.labels[j] as usize] += 1);
-    (0..=255u8)
-        .filter(|&l| counts[l as usize] > 0 && delta_e(&labs[l as usize], &labs[paper as usize]) < noise_de)
-        .max_by_key(|&l| counts[l as usize])
+    counts
+}
+
+/// The light plate on a region's outline, given its `rim_counts`: the most
+/// common label within `noise_de` of the paper (`to_paper` per label).
+fn light_plate_beside(rim_counts: &[usize; 256], to_paper: &[f32], noise_de: f32) -> Option<u8> {
+    (0..to_paper.len())
+        .filter(|&l| rim_counts[l] > 0 && to_paper[l] < noise_de)
+        .max_by_key(|&l| rim_counts[l])
+        .map(|l| l as u8)
 }
 
 /// The pixels of other labels 4-adjacent to `pixels` (with repeats: a pixel

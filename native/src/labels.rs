@@ -176,9 +176,7 @@ impl LabelMap {
             for y in 0..h {
                 for x in 0..w {
                     let own = before[y * w + x];
-                    let crosses =
-                        |j: usize| takes_part(before[j]) && (own == TRANSPARENT) != (before[j] == TRANSPARENT);
-                    if !takes_part(own) || !grid::neighbours4(y * w + x, w, h).any(crosses) {
+                    if !grid::neighbours4(y * w + x, w, h).any(|j| crosses_faint_outline(faint, own, before[j])) {
                         continue;
                     }
                     let mut counts = [0u8; 256];
@@ -252,6 +250,14 @@ impl LabelMap {
         self.width = width;
         self.height = height;
     }
+}
+
+/// Whether two neighbouring labels lie on either side of faint art's outline
+/// against the removed paper (`LabelMap::faint_on_paper`): one transparent,
+/// the other faint.
+pub fn crosses_faint_outline(faint: &[bool], a: u8, b: u8) -> bool {
+    let is_faint = |l: u8| l != TRANSPARENT && faint[l as usize];
+    (a == TRANSPARENT) != (b == TRANSPARENT) && (is_faint(a) || is_faint(b))
 }
 
 #[cfg(test)]

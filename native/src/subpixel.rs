@@ -3,7 +3,7 @@
 //! crosses a pixel instead of a whole-pixel staircase.
 
 use crate::canvas::Canvas;
-use crate::labels::{LabelMap, TRANSPARENT};
+use crate::labels::{crosses_faint_outline, LabelMap, TRANSPARENT};
 
 /// Map pixels per canvas pixel after refinement.
 pub const FACTOR: f64 = 2.0;
@@ -67,11 +67,7 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool]) -> LabelMap {
             }
             // Where faint art meets the removed paper, noise would place the
             // edge: the pixel keeps its side.
-            let faint_label = |l: u8| l != TRANSPARENT && faint[l as usize];
-            candidates.retain(|&l| {
-                let crosses_outline = (l == TRANSPARENT) != (label == TRANSPARENT);
-                !(crosses_outline && (faint_label(l) || faint_label(label)))
-            });
+            candidates.retain(|&l| !crosses_faint_outline(faint, label, l));
             for (dx, dy) in [(0usize, 0usize), (1, 0), (0, 1), (1, 1)] {
                 // Sub-pixel centre at x + 0.25 or x + 0.75: a 3:1 blend of this
                 // pixel and its neighbour on that side, in each axis.
