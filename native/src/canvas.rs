@@ -1,7 +1,7 @@
 //! The working image: opaque-by-coverage pixels with their colors, downscaled
 //! by an integer factor when the input is larger than the tracing budget.
 
-use image::RgbaImage;
+use image::{RgbImage, RgbaImage};
 
 use crate::color::Rgb;
 use crate::grid;
@@ -83,6 +83,31 @@ impl Canvas {
             }
         }
         Canvas { width, height, rgb, opaque, alpha: coverage, scale }
+    }
+
+    /// A full-size image of three channels (a JPEG's YCbCr planes) averaged
+    /// over this canvas's blocks, before any crop: an average keeps what
+    /// each block holds.
+    pub fn block_average(&self, planes: &RgbImage) -> Vec<Rgb> {
+        let (w, h) = (planes.width() as usize, planes.height() as usize);
+        let scale = self.scale as usize;
+        let raw = planes.as_raw();
+        let mut out = Vec::with_capacity(self.width * self.height);
+        for cy in 0..self.height {
+            for cx in 0..self.width {
+                let (x0, y0) = (cx * scale, cy * scale);
+                let (x1, y1) = ((x0 + scale).min(w), (y0 + scale).min(h));
+                let mut sum = [0usize; 3];
+                for y in y0..y1 {
+                    for p in raw[(y * w + x0) * 3..(y * w + x1) * 3].chunks_exact(3) {
+                        (0..3).for_each(|k| sum[k] += usize::from(p[k]));
+                    }
+                }
+                let n = (x1 - x0) * (y1 - y0);
+                out.push(sum.map(|s| ((s + n / 2) / n) as u8));
+            }
+        }
+        out
     }
 
     /// `from_rgba` without the block averaging, for an image within budget.

@@ -3,7 +3,12 @@
 
 use std::io::Cursor;
 
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, RgbaImage};
+use image::metadata::Orientation;
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, RgbImage, RgbaImage};
+use zune_core::bytestream::ZCursor;
+use zune_core::colorspace::ColorSpace;
+use zune_core::options::DecoderOptions;
+use zune_jpeg::JpegDecoder;
 
 use crate::error::{EngineError, EngineResult, MAX_PIXELS, MAX_SIDE, MIN_SIDE};
 
@@ -15,6 +20,8 @@ pub struct Decoded {
     pub image: RgbaImage,
     /// JPEG and lossy WebP: flat areas carry noise, so color tolerances widen.
     pub lossy: bool,
+    /// A JPEG's orientation, for `jpeg_ycbcr`; None for other formats.
+    pub jpeg_orientation: Option<Orientation>,
 }
 
 /// Identify the container by its first bytes; names and declared types are not trusted.
@@ -66,6 +73,28 @@ fn check_jpeg_complete(bytes: &[u8]) -> EngineResult<()> {
     }
 }
 
+/// A color JPEG's own Y, Cb and Cr (upright and upsampled, one byte each, in
+/// an RGB image's three channels), before the conversion to RGB clips the
+/// chroma that spilled onto white (see `chroma`): a second decoding pass,
+/// made only when a thin mark needs it. None for a grayscale or CMYK JPEG.
+pub fn jpeg_ycbcr(bytes: &[u8], orientation: Orientation) -> Option<RgbImage> {
+    let options = DecoderOptions::default()
+        .jpeg_set_out_colorspace(ColorSpace::YCbCr)
+        .set_strict_mode(false)
+        .set_max_width(MAX_SIDE as usize)
+        .set_max_height(MAX_SIDE as usize);
+    let mut decoder = JpegDecoder::new_with_options(ZCursor::new(bytes), options);
+    decoder.decode_headers().ok()?;
+    if decoder.input_colorspace()? != ColorSpace::YCbCr {
+        return None;
+    }
+    let info = decoder.info()?;
+    let planes = RgbImage::from_raw(u32::from(info.width), u32::from(info.height), decoder.decode().ok()?)?;
+    let mut upright = DynamicImage::ImageRgb8(planes);
+    upright.apply_orientation(orientation);
+    Some(upright.into_rgb8())
+}
+
 pub fn decode(bytes: &[u8]) -> EngineResult<Decoded> {
     let format = sniff(bytes)?;
     if format == ImageFormat::Jpeg {
@@ -91,5 +120,6 @@ pub fn decode(bytes: &[u8]) -> EngineResult<Decoded> {
         ImageFormat::WebP => webp_is_lossy(bytes),
         _ => false,
     };
-    Ok(Decoded { image: image.into_rgba8(), lossy })
+    let jpeg_orientation = (format == ImageFormat::Jpeg).then_some(orientation);
+    Ok(Decoded { image: image.into_rgba8(), lossy, jpeg_orientation })
 }

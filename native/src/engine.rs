@@ -5,9 +5,10 @@ use std::time::Instant;
 use crate::background::{absorb_paper_noise, framed_paper, paper_color, remove_paper, Removal};
 use crate::budget::Budget;
 use crate::canvas::Canvas;
+use crate::chroma::restored_fills;
 use crate::color::{delta_e, hex, snapped_to_pure, to_lab, Rgb};
 use crate::complexity;
-use crate::decode::decode;
+use crate::decode::{decode, jpeg_ycbcr};
 use crate::error::{EngineError, EngineResult};
 use crate::labels::LabelMap;
 use crate::marks::residual_colors;
@@ -194,6 +195,11 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     }
     complexity::check_regions(&map)?;
     budget.check()?;
+    // A JPEG's thin marks get back the chroma 4:2:0 washed out of them (see
+    // `chroma`); their pixels keep the labels the decoded colors gave them.
+    let planes = || Some(canvas.block_average(&jpeg_ycbcr(bytes, decoded.jpeg_orientation?)?));
+    let fills = restored_fills(&map, paper_rgb, tolerances.merge_de, planes);
+    budget.check()?;
 
     let scale = canvas.scale;
     let (mut width, mut height) = (source_w, source_h);
@@ -213,7 +219,10 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     // resolution, placed by the source's own blending, roughly halves the
     // error for about twice the time. Lossless edges are clean enough at 1x.
     let layers = if decoded.lossy {
-        let fine = refine_2x(&canvas, &map, &faint);
+        let mut fine = refine_2x(&canvas, &map, &faint);
+        // The edges are placed by the decoded colors; the fills are what the SVG shows.
+        fine.palette.clone_from(&fills);
+        map.palette = fills;
         drop(canvas);
         budget.check()?;
         trace_layers(&fine, settings.smoothing, subpixel::FACTOR, f64::from(scale) / subpixel::FACTOR, budget)?

@@ -6,6 +6,7 @@
 mod background;
 mod budget;
 mod canvas;
+mod chroma;
 mod color;
 mod complexity;
 mod decode;

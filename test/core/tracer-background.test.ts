@@ -293,6 +293,28 @@ t.test('a small re-compressed grey word under a red and green mark keeps its gre
   t.ok(stroke.includes(255), `the first letter's ring is drawn (alpha ${stroke.join(' ')})`);
 });
 
+t.test("a small re-compressed thin wordmark keeps its ink's hue, which 4:2:0 washed out", async (t) => {
+  // At 128 px a 2 px stroke shares each 2x2 chroma sample with the paper
+  // beside it, so its pixels decode with the right lightness but a faded
+  // hue (#0078d4 came back #1170bc); the chroma that spilled onto the paper
+  // is still in the JPEG's own planes.
+  for (const ink of ['#0078d4', '#283272', '#73cc58', '#233a5e']) {
+    const letters = [0, 1, 2, 3, 4, 5]
+      .map(
+        (i) =>
+          `<circle cx="${12 + i * 19}" cy="14" r="6" fill="none" stroke="${ink}" stroke-width="2"/>` +
+          `<rect x="${18 + i * 19}" y="5" width="2" height="17" fill="${ink}"/>`,
+      )
+      .join('');
+    const result = await traceImage(await jpeg(renderSvg(svgDoc(128, 28, letters, WHITE)), 70), { trim: false });
+    const [match] = matchPalette(result.palette, [ink]);
+    t.ok(
+      match && match.diff <= 12,
+      `${ink} comes back as ${match?.got} (${match?.diff} off; palette ${result.palette.join(' ')})`,
+    );
+  }
+});
+
 t.test('light grey stars in a green disc on white paper stay, though close to the paper', async (t) => {
   // A round flag's crescent and stars in #eeeeee, 7 dE from the paper: a
   // color of the art, not a tint of the paper, and figures, not counters.

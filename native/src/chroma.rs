@@ -1,0 +1,256 @@
+//! The chroma of thin marks in a 4:2:0 JPEG. The encoder keeps one chroma
+//! sample per 2x2 pixels, so a stroke one to three pixels wide shares its
+//! chroma with what lies beside it: its pixels decode with about the right
+//! lightness but a washed-out hue (Qualcomm's #3253dc wordmark at 128 px
+//! comes back near #3d4dc8, 8 dE off).
+//!
+//! Averaging moves chroma without losing it, so over a mark and a band of
+//! its neighbour the summed chroma contrast to the neighbour, divided by the
+//! summed luma contrast, is the mark's own ratio of the two, whatever the
+//! blur (every pixel there is a blend of the two colors). With the mark's
+//! lightness, which subsampling keeps, that gives its color. The sums are
+//! taken in the JPEG's own YCbCr planes: in RGB the chroma that spilled onto
+//! white paper is clipped away (blue beside white would need blue above 255).
+//!
+//! Only the fill colors change; the pixels keep the labels the decoded
+//! colors gave them.
+
+use crate::color::{delta_e, to_lab, Rgb};
+use crate::grid::{self, distance_to, neighbours4};
+use crate::labels::{LabelMap, TRANSPARENT};
+
+/// The band of the neighbour that takes a mark's spilled chroma: 4:2:0 and
+/// the decoder's upsampling spread it two pixels, a shrink's blur one more.
+const BAND: u16 = 3;
+/// Fewer pixels than this and the sums are noise (a 32-pixel dot of red
+/// came out 6 dE off).
+const MIN_MARK_PIXELS: usize = 64;
+/// The neighbour must hold this share of a mark's outline: a mark between
+/// several colors spills into each, and the sums would mix them.
+const MIN_NEIGHBOUR_SHARE: f64 = 0.8;
+/// A mark this deep in its own interior (pixels 3 or more from its edge)
+/// has kept its chroma there, and its decoded color stands.
+const MAX_DEEP_SHARE: f64 = 0.6;
+/// Below this luma contrast to its neighbour the ratio is ill-measured.
+const MIN_LUMA_CONTRAST: f32 = 24.0;
+/// A mark this light has no chroma to lose, and the Y plane clips its
+/// ringing at 255, which would bias the sums.
+const MAX_MARK_LUMA: f32 = 240.0;
+/// Closer than this to the decoded color, the decoded color stays: a flat
+/// fill decodes within a unit or two of its hex, which the ratio's noise
+/// would only blur.
+const MIN_SHIFT_DE: f32 = 2.0;
+/// Further than this, something else is mixed into the sums.
+const MAX_SHIFT_DE: f32 = 20.0;
+
+type Ycc = [f32; 3];
+
+fn ycc(rgb: Rgb) -> Ycc {
+    let [r, g, b] = rgb.map(f32::from);
+    [
+        0.299 * r + 0.587 * g + 0.114 * b,
+        128.0 - 0.168_736 * r - 0.331_264 * g + 0.5 * b,
+        128.0 + 0.5 * r - 0.418_688 * g - 0.081_312 * b,
+    ]
+}
+
+fn rgb(ycc: Ycc) -> Rgb {
+    let [y, cb, cr] = [ycc[0], ycc[1] - 128.0, ycc[2] - 128.0];
+    [y + 1.402 * cr, y - 0.344_136 * cb - 0.714_136 * cr, y + 1.772 * cb].map(|v| v.round().clamp(0.0, 255.0) as u8)
+}
+
+/// The fill color of each label of `map`: its palette color, or, for a mark
+/// whose chroma 4:2:0 diluted, that chroma restored. `paper` is the color of
+/// the removed (transparent) paper; fills stay `min_de` apart. `planes`
+/// gives the source's YCbCr per map pixel, asked for only when some mark
+/// qualifies; None (PNG, WebP, grayscale JPEG) leaves the palette as it is.
+pub fn restored_fills(
+    map: &LabelMap,
+    paper: Option<Rgb>,
+    min_de: f32,
+    planes: impl FnOnce() -> Option<Vec<Rgb>>,
+) -> Vec<Rgb> {
+    let mut fills = map.palette.clone();
+    let marks: Vec<Mark> = (0..map.palette.len()).filter_map(|label| Mark::find(map, label as u8, paper)).collect();
+    if marks.is_empty() {
+        return fills;
+    }
+    let Some(planes) = planes() else { return fills };
+    for mark in marks {
+        let Some(fill) = mark.restored(map, &planes) else { continue };
+        let lab = to_lab(fill);
+        let label = usize::from(mark.label);
+        if fills.iter().enumerate().all(|(k, &other)| k == label || delta_e(&to_lab(other), &lab) >= min_de) {
+            fills[label] = fill;
+        }
+    }
+    fills
+}
+
+/// A thin mark whose chroma the sums can measure: its label, the box it is
+/// measured in (x, y, width, height), its neighbour and that neighbour's color.
+struct Mark {
+    label: u8,
+    window: (usize, usize, usize, usize),
+    neighbour: u8,
+    base: Ycc,
+}
+
+impl Mark {
+    fn find(map: &LabelMap, label: u8, paper: Option<Rgb>) -> Option<Mark> {
+        let own = ycc(map.palette[label as usize]);
+        if own[0] >= MAX_MARK_LUMA {
+            return None;
+        }
+        // Everything happens in the mark's box, grown so that what lies
+        // within the band of a band pixel is inside it too.
+        let window = grown_box(map, label, 2 * usize::from(BAND) + 1)?;
+        let (x, y, w, h) = window;
+        let labels = grid::crop(&map.labels, map.width, x, y, w, h);
+        let n = labels.iter().filter(|&&l| l == label).count();
+        if n < MIN_MARK_PIXELS {
+            return None;
+        }
+        let neighbour = dominant_neighbour(&labels, w, h, label)?;
+        let base = ycc(if neighbour == TRANSPARENT { paper? } else { map.palette[neighbour as usize] });
+        if (own[0] - base[0]).abs() < MIN_LUMA_CONTRAST {
+            return None;
+        }
+        let depth = distance_to(w, h, |i| labels[i] != label, 3);
+        let deep = (0..w * h).filter(|&i| labels[i] == label && depth[i] >= 3).count();
+        (deep as f64 <= MAX_DEEP_SHARE * n as f64).then_some(Mark { label, window, neighbour, base })
+    }
+
+    /// The mark's color from the sums over it and its band in `planes`, when
+    /// it differs from the decoded color by a plausible amount.
+    fn restored(&self, map: &LabelMap, planes: &[Rgb]) -> Option<Rgb> {
+        let Mark { label, window: (x, y, w, h), neighbour, base } = *self;
+        let current = map.palette[label as usize];
+        let luma_contrast = ycc(current)[0] - base[0];
+        let labels = grid::crop(&map.labels, map.width, x, y, w, h);
+        let planes = grid::crop(planes, map.width, x, y, w, h);
+        let near_mark = distance_to(w, h, |i| labels[i] == label, BAND + 1);
+        let near_others = distance_to(w, h, |i| labels[i] != label && labels[i] != neighbour, BAND + 1);
+        let mut sum = [0f32; 3];
+        for i in 0..w * h {
+            let l = labels[i];
+            if l == label || (l == neighbour && near_mark[i] <= BAND && near_others[i] > BAND) {
+                (0..3).for_each(|k| sum[k] += f32::from(planes[i][k]) - base[k]);
+            }
+        }
+        // The summed luma contrast runs the mark's way, and is at least a pixel's worth.
+        if sum[0] * luma_contrast <= 0.0 || sum[0].abs() < luma_contrast.abs() {
+            return None;
+        }
+        let scale = luma_contrast / sum[0];
+        let estimate = rgb([ycc(current)[0], base[1] + sum[1] * scale, base[2] + sum[2] * scale]);
+        let shift = delta_e(&to_lab(estimate), &to_lab(current));
+        (MIN_SHIFT_DE..=MAX_SHIFT_DE).contains(&shift).then_some(estimate)
+    }
+}
+
+/// The box around `label`'s pixels grown by `margin` on each side, within
+/// the map: (x, y, width, height).
+fn grown_box(map: &LabelMap, label: u8, margin: usize) -> Option<(usize, usize, usize, usize)> {
+    let w = map.width;
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for (i, _) in map.labels.iter().enumerate().filter(|(_, &l)| l == label) {
+        let (x, y) = (i % w, i / w);
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    if x0 == usize::MAX {
+        return None;
+    }
+    let (x0, y0) = (x0.saturating_sub(margin), y0.saturating_sub(margin));
+    let (x1, y1) = ((x1 + margin).min(w - 1), (y1 + margin).min(map.height - 1));
+    Some((x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+}
+
+/// The label that holds most of `label`'s outline in a `w` x `h` grid, when
+/// it holds at least `MIN_NEIGHBOUR_SHARE` of it (TRANSPARENT for the
+/// removed paper).
+fn dominant_neighbour(labels: &[u8], w: usize, h: usize, label: u8) -> Option<u8> {
+    let mut counts = [0usize; 256];
+    for i in (0..w * h).filter(|&i| labels[i] == label) {
+        neighbours4(i, w, h).filter(|&j| labels[j] != label).for_each(|j| counts[labels[j] as usize] += 1);
+    }
+    let total: usize = counts.iter().sum();
+    let best = (0..=255u8).max_by_key(|&l| counts[l as usize])?;
+    (total > 0 && counts[best as usize] as f64 >= MIN_NEIGHBOUR_SHARE * total as f64).then_some(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PAPER: Rgb = [255, 255, 255];
+    const WHITE_YCC: Ycc = [255.0, 128.0, 128.0];
+
+    /// A `width`-pixel vertical stroke of label 0, 32 rows tall, on removed
+    /// paper, whose YCbCr planes hold `ink` with only `kept` of its chroma;
+    /// the rest lies in the paper pixels on either side of it, as 4:2:0
+    /// leaves it. Returns the planes and the map, whose palette holds the
+    /// stroke's decoded (washed-out) color.
+    fn washed_stroke(ink: Rgb, width: usize, kept: f32) -> (Vec<Rgb>, LabelMap) {
+        let (w, h) = (width + 10, 34);
+        let left = 5;
+        let full = ycc(ink);
+        let chroma = |share: f32| [1, 2].map(|k| WHITE_YCC[k] + share * (full[k] - WHITE_YCC[k]));
+        let washed = chroma(kept);
+        // Both paper columns beside the stroke share the chroma it lost.
+        let spilled = chroma((1.0 - kept) * width as f32 / 2.0);
+        let rows: Vec<String> = (0..h)
+            .map(|y| {
+                (0..w)
+                    .map(|x| if (1..33).contains(&y) && (left..left + width).contains(&x) { '0' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let decoded = rgb([full[0], washed[0], washed[1]]);
+        let map = LabelMap::from_rows(&rows, TRANSPARENT, vec![decoded]);
+        let planes = (0..w * h)
+            .map(|i| {
+                let (x, y) = (i % w, i / w);
+                let beside = (1..33).contains(&y) && (x + 1 == left || x == left + width);
+                let pixel = match map.labels[i] {
+                    0 => [full[0], washed[0], washed[1]],
+                    _ if beside => [255.0, spilled[0], spilled[1]],
+                    _ => WHITE_YCC,
+                };
+                pixel.map(|v| v.round() as u8)
+            })
+            .collect();
+        (planes, map)
+    }
+
+    fn off(a: Rgb, b: Rgb) -> f32 {
+        delta_e(&to_lab(a), &to_lab(b))
+    }
+
+    #[test]
+    fn a_thin_strokes_washed_out_chroma_is_restored_from_what_spilled_beside_it() {
+        for ink in [[0x00, 0x78, 0xd4], [0x32, 0x53, 0xdc], [0x28, 0x32, 0x72], [0xd3, 0x3c, 0x44]] {
+            let (planes, map) = washed_stroke(ink, 2, 0.8);
+            let decoded = map.palette[0];
+            assert!(off(decoded, ink) > 4.0, "{decoded:?} is washed out against {ink:?}");
+            let fills = restored_fills(&map, Some(PAPER), 7.0, || Some(planes));
+            assert!(off(fills[0], ink) < 1.5, "{ink:?} restored as {:?}", fills[0]);
+        }
+    }
+
+    #[test]
+    fn a_wide_mark_or_a_source_without_planes_keeps_its_decoded_color() {
+        let ink = [0x00, 0x78, 0xd4];
+        let (planes, map) = washed_stroke(ink, 30, 0.8);
+        let asked = std::cell::Cell::new(false);
+        let planes = || {
+            asked.set(true);
+            Some(planes)
+        };
+        assert_eq!(restored_fills(&map, Some(PAPER), 7.0, planes), map.palette, "its interior speaks for itself");
+        assert!(!asked.get(), "with no thin mark, the planes are not decoded");
+        let (_, map) = washed_stroke(ink, 2, 0.8);
+        assert_eq!(restored_fills(&map, Some(PAPER), 7.0, || None), map.palette, "no planes: a PNG or a WebP");
+    }
+}
