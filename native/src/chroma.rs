@@ -62,8 +62,8 @@ fn rgb(ycc: Ycc) -> Rgb {
 /// The fill color of each label of `map`: its palette color, or, for a mark
 /// whose chroma 4:2:0 diluted, that chroma restored. `paper` is the color of
 /// the removed (transparent) paper; fills stay `min_de` apart. `planes`
-/// gives the source's YCbCr per map pixel, asked for only when some mark
-/// qualifies; None (PNG, WebP, grayscale JPEG) leaves the palette as it is.
+/// gives the JPEG's YCbCr per map pixel, asked for only when some mark
+/// qualifies; None (a grayscale or CMYK JPEG) leaves the palette as it is.
 pub fn restored_fills(
     map: &LabelMap,
     paper: Option<Rgb>,
@@ -251,6 +251,6 @@ mod tests {
         assert_eq!(restored_fills(&map, Some(PAPER), 7.0, planes), map.palette, "its interior speaks for itself");
         assert!(!asked.get(), "with no thin mark, the planes are not decoded");
         let (_, map) = washed_stroke(ink, 2, 0.8);
-        assert_eq!(restored_fills(&map, Some(PAPER), 7.0, || None), map.palette, "no planes: a PNG or a WebP");
+        assert_eq!(restored_fills(&map, Some(PAPER), 7.0, || None), map.palette, "no planes: a grayscale JPEG");
     }
 }

@@ -197,8 +197,17 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     budget.check()?;
     // A JPEG's thin marks get back the chroma 4:2:0 washed out of them (see
     // `chroma`); their pixels keep the labels the decoded colors gave them.
-    let planes = || Some(canvas.block_average(&jpeg_ycbcr(bytes, decoded.jpeg_orientation?)?));
-    let fills = restored_fills(&map, paper_rgb, tolerances.merge_de, planes);
+    let fills = match decoded.jpeg_orientation {
+        Some(orientation) => {
+            // Planes that do not line up with the decoded image are not used.
+            let planes = || {
+                let planes = jpeg_ycbcr(bytes, orientation).filter(|p| p.dimensions() == (source_w, source_h))?;
+                Some(canvas.block_average(&planes))
+            };
+            restored_fills(&map, paper_rgb, tolerances.merge_de, planes)
+        }
+        None => map.palette.clone(),
+    };
     budget.check()?;
 
     let scale = canvas.scale;

@@ -5,6 +5,7 @@
  * of distinct colors reach the palette from a JPEG. Every fixture is drawn
  * here, as an opaque PNG and as a JPEG.
  */
+import sharp from 'sharp';
 import t from 'tap';
 
 import { traceImage, type TraceResult } from '../../src/core/tracer.js';
@@ -306,12 +307,18 @@ t.test("a small re-compressed thin wordmark keeps its ink's hue, which 4:2:0 was
           `<rect x="${18 + i * 19}" y="5" width="2" height="17" fill="${ink}"/>`,
       )
       .join('');
-    const result = await traceImage(await jpeg(renderSvg(svgDoc(128, 28, letters, WHITE)), 70), { trim: false });
-    const [match] = matchPalette(result.palette, [ink]);
-    t.ok(
-      match && match.diff <= 12,
-      `${ink} comes back as ${match?.got} (${match?.diff} off; palette ${result.palette.join(' ')})`,
-    );
+    const drawn = sharp(renderSvg(svgDoc(128, 28, letters, WHITE))).flatten({ background: WHITE });
+    // The same pixels stored on their side with an EXIF orientation: the
+    // planes are turned upright with the image.
+    for (const orientation of [1, 6]) {
+      const file = await drawn.clone().jpeg({ quality: 70 }).withMetadata({ orientation }).toBuffer();
+      const result = await traceImage(file, { trim: false });
+      const [match] = matchPalette(result.palette, [ink]);
+      t.ok(
+        match && match.diff <= 12,
+        `${ink}, orientation ${orientation}: comes back as ${match?.got} (${match?.diff} off; palette ${result.palette.join(' ')})`,
+      );
+    }
   }
 });
 
