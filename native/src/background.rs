@@ -355,10 +355,14 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
         let rim = if framed { outer_rim(&around, region, id as u32, &region_of, w) } else { around };
         pending.push((id, half_width, rim));
     }
-    // A counter found opens the art around it, so the regions whose plate it
-    // thins are measured again: the counter of an "o" inside a frame's.
+    // A counter with strokes of art around it (a lane, a frame's inside)
+    // opens that art, so the regions whose plate it thins are measured again:
+    // the counter of an "o" inside a frame's. A compact counter opens
+    // nothing: a round flag's crescent taken for a bowl would otherwise thin
+    // the plate around its stars until they went too.
+    let mut opened = outside.clone();
     for _ in 0..MAX_COUNTER_ROUNDS {
-        let to_outside = distance_to_outside(&outside, w, h);
+        let to_outside = distance_to_outside(&opened, w, h);
         let before = pending.len();
         pending.retain(|(id, half_width, rim)| {
             let region = &regions[*id];
@@ -366,7 +370,11 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
                 return true;
             }
             removal.holes += 1;
-            region.pixels.iter().for_each(|&i| outside[i] = true);
+            let opens = !is_compact(region.pixels.len(), *half_width);
+            for &i in &region.pixels {
+                outside[i] = true;
+                opened[i] |= opens;
+            }
             false
         });
         if pending.len() == before {
@@ -404,13 +412,18 @@ fn is_figure(area: usize, half_width: u16, rim: &[usize], to_outside: &[u16], lo
     let mut thickness: Vec<u16> = rim.iter().map(|&j| to_outside[j]).collect();
     thickness.sort_unstable();
     let plate = f64::from(thickness.get(thickness.len() / 2).copied().unwrap_or(0));
-    let (half_width, long_side) = (f64::from(half_width), long_side as f64);
     // A compact region (a bowl, a triangle) needs a much thicker plate than
     // one with strokes: a heavy letter's counter is that compact too.
-    let compact = area as f64 <= MAX_COMPACT_AREA * half_width.powi(2);
-    let ratio = if compact { COMPACT_FIGURE_THICKNESS_RATIO } else { FIGURE_THICKNESS_RATIO };
+    let ratio = if is_compact(area, half_width) { COMPACT_FIGURE_THICKNESS_RATIO } else { FIGURE_THICKNESS_RATIO };
+    let (half_width, long_side) = (f64::from(half_width), long_side as f64);
     let thick_for_it = plate > ratio * half_width && plate >= MIN_PLATE_SHARE * long_side;
     thick_for_it || plate >= SOLID_PLATE_SHARE * long_side
+}
+
+/// Whether a region of `area` pixels and `half_width` is compact: a bowl or
+/// a triangle rather than strokes (see `MAX_COMPACT_AREA`).
+fn is_compact(area: usize, half_width: u16) -> bool {
+    area as f64 <= MAX_COMPACT_AREA * f64::from(half_width).powi(2)
 }
 
 /// How many of the `around` pixels (a region's outline) carry each label.

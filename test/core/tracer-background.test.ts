@@ -322,6 +322,39 @@ t.test("a small re-compressed thin wordmark keeps its ink's hue, which 4:2:0 was
   }
 });
 
+t.test('a compact counter does not open the plate around its neighbours: small stars beside it stay', async (t) => {
+  // Turkmenistan at 128 px: its crescent, compact like a bowl, is taken for a
+  // counter; measuring the stars' plate again with that hole open took them
+  // too, one round after another. Only a counter with strokes around it (a
+  // lane, a frame's inside) opens the art for the next round.
+  const star = (cx: number, cy: number) =>
+    `<polygon fill="${WHITE}" points="${Array.from({ length: 10 }, (_, i) => {
+      const a = (Math.PI / 5) * i - Math.PI / 2;
+      const r = i % 2 ? 2.25 : 5;
+      return `${(cx + r * Math.cos(a)).toFixed(2)},${(cy + r * Math.sin(a)).toFixed(2)}`;
+    }).join(' ')}"/>`;
+  const stars: [number, number][] = [
+    [91, 64],
+    [89, 50],
+    [89, 78],
+    [78, 57],
+    [78, 71],
+  ];
+  const body =
+    `<circle cx="64" cy="64" r="62" fill="#496e2d"/><circle cx="108" cy="64" r="10" fill="${WHITE}"/>` +
+    stars.map(([x, y]) => star(x, y)).join('');
+  const result = await traceImage(await jpeg(renderSvg(svgDoc(128, 128, body, WHITE)), 70), { trim: false });
+  const out = await renderResult(result);
+  for (const [x, y] of stars) {
+    const p = pixel(out, x, y);
+    t.ok(
+      p.alpha === 255 && channelDiff(p.hex, WHITE) <= 24,
+      `the star at ${x},${y} is white (${p.hex}, alpha ${p.alpha})`,
+    );
+  }
+  t.equal(pixel(out, 108, 64).alpha, 0, 'the disc near the rim is a counter (the compact rule), transparent');
+});
+
 t.test('light grey stars in a green disc on white paper stay, though close to the paper', async (t) => {
   // A round flag's crescent and stars in #eeeeee, 7 dE from the paper: a
   // color of the art, not a tint of the paper, and figures, not counters.
