@@ -77,7 +77,7 @@ pub fn restored_fills(
     }
     let Some(planes) = planes() else { return fills };
     for mark in marks {
-        let Some(fill) = mark.restored(map, &planes) else { continue };
+        let Some(fill) = mark.restored(map.width, &planes) else { continue };
         let lab = to_lab(fill);
         let label = usize::from(mark.label);
         if fills.iter().enumerate().all(|(k, &other)| k == label || delta_e(&to_lab(other), &lab) >= min_de) {
@@ -91,14 +91,19 @@ pub fn restored_fills(
 /// measured in (x, y, width, height), its neighbour and that neighbour's color.
 struct Mark {
     label: u8,
+    /// The box it is measured in (x, y, width, height), and its labels.
     window: (usize, usize, usize, usize),
+    labels: Vec<u8>,
     neighbour: u8,
+    /// The neighbour's color.
     base: Ycc,
+    decoded: Rgb,
 }
 
 impl Mark {
     fn find(map: &LabelMap, label: u8, paper: Option<Rgb>) -> Option<Mark> {
-        let own = ycc(map.palette[label as usize]);
+        let decoded = map.palette[label as usize];
+        let own = ycc(decoded);
         if own[0] >= MAX_MARK_LUMA {
             return None;
         }
@@ -118,17 +123,16 @@ impl Mark {
         }
         let depth = distance_to(w, h, |i| labels[i] != label, 3);
         let deep = (0..w * h).filter(|&i| labels[i] == label && depth[i] >= 3).count();
-        (deep as f64 <= MAX_DEEP_SHARE * n as f64).then_some(Mark { label, window, neighbour, base })
+        (deep as f64 <= MAX_DEEP_SHARE * n as f64).then_some(Mark { label, window, labels, neighbour, base, decoded })
     }
 
     /// The mark's color from the sums over it and its band in `planes`, when
-    /// it differs from the decoded color by a plausible amount.
-    fn restored(&self, map: &LabelMap, planes: &[Rgb]) -> Option<Rgb> {
-        let Mark { label, window: (x, y, w, h), neighbour, base } = *self;
-        let current = map.palette[label as usize];
-        let luma_contrast = ycc(current)[0] - base[0];
-        let labels = grid::crop(&map.labels, map.width, x, y, w, h);
-        let planes = grid::crop(planes, map.width, x, y, w, h);
+    /// it differs from its decoded color by a plausible amount.
+    fn restored(&self, map_width: usize, planes: &[Rgb]) -> Option<Rgb> {
+        let Mark { label, window: (x, y, w, h), ref labels, neighbour, base, decoded } = *self;
+        let own = ycc(decoded);
+        let luma_contrast = own[0] - base[0];
+        let planes = grid::crop(planes, map_width, x, y, w, h);
         let near_mark = distance_to(w, h, |i| labels[i] == label, BAND + 1);
         let near_others = distance_to(w, h, |i| labels[i] != label && labels[i] != neighbour, BAND + 1);
         let mut sum = [0f32; 3];
@@ -143,8 +147,8 @@ impl Mark {
             return None;
         }
         let scale = luma_contrast / sum[0];
-        let estimate = rgb([ycc(current)[0], base[1] + sum[1] * scale, base[2] + sum[2] * scale]);
-        let shift = delta_e(&to_lab(estimate), &to_lab(current));
+        let estimate = rgb([own[0], base[1] + sum[1] * scale, base[2] + sum[2] * scale]);
+        let shift = delta_e(&to_lab(estimate), &to_lab(decoded));
         (MIN_SHIFT_DE..=MAX_SHIFT_DE).contains(&shift).then_some(estimate)
     }
 }
@@ -152,17 +156,9 @@ impl Mark {
 /// The box around `label`'s pixels grown by `margin` on each side, within
 /// the map: (x, y, width, height).
 fn grown_box(map: &LabelMap, label: u8, margin: usize) -> Option<(usize, usize, usize, usize)> {
-    let w = map.width;
-    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    for (i, _) in map.labels.iter().enumerate().filter(|(_, &l)| l == label) {
-        let (x, y) = (i % w, i / w);
-        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
-    }
-    if x0 == usize::MAX {
-        return None;
-    }
-    let (x0, y0) = (x0.saturating_sub(margin), y0.saturating_sub(margin));
-    let (x1, y1) = ((x1 + margin).min(w - 1), (y1 + margin).min(map.height - 1));
+    let (x, y, w, h) = map.bounding_box(|l| l == label)?;
+    let (x0, y0) = (x.saturating_sub(margin), y.saturating_sub(margin));
+    let (x1, y1) = ((x + w - 1 + margin).min(map.width - 1), (y + h - 1 + margin).min(map.height - 1));
     Some((x0, y0, x1 - x0 + 1, y1 - y0 + 1))
 }
 

@@ -232,9 +232,14 @@ impl LabelMap {
 
     /// Bounding box of the labelled pixels: (x, y, width, height).
     pub fn content_box(&self) -> Option<(usize, usize, usize, usize)> {
+        self.bounding_box(|l| l != TRANSPARENT)
+    }
+
+    /// Bounding box of the pixels whose label is `of`: (x, y, width, height).
+    pub fn bounding_box(&self, of: impl Fn(u8) -> bool) -> Option<(usize, usize, usize, usize)> {
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
         for (i, &l) in self.labels.iter().enumerate() {
-            if l != TRANSPARENT {
+            if of(l) {
                 let (x, y) = (i % self.width, i / self.width);
                 x0 = x0.min(x);
                 y0 = y0.min(y);
