@@ -180,23 +180,21 @@ pub fn reach(points: &[Lattice]) -> Vec<usize> {
 }
 
 /// How far the path points i..=j stray from the straight line through points
-/// i and j: the segment's length times their RMS distance to it.
-fn penalty(sums: &Sums, points: &[Lattice], i: usize, j: usize) -> f64 {
+/// i and j, squared: the segment's length times their RMS distance to it.
+/// Left at the segment's length, the line's normal already carries that
+/// length into the sum of squares, so no root or division is needed.
+fn penalty_squared(sums: &Sums, points: &[Lattice], i: usize, j: usize) -> f64 {
     let n = points.len();
     let pi = Vec2::from_lattice(points[i % n]) - sums.origin;
     let pj = Vec2::from_lattice(points[j % n]) - sums.origin;
     let u = pj - pi;
-    let length = u.norm();
-    if length == 0.0 {
-        return 0.0;
-    }
-    let normal = Vec2::new(-u.y, u.x) / length;
+    let normal = Vec2::new(-u.y, u.x);
     let m = sums.moments(i, j);
     let c = normal.dot(pi);
     let (nx, ny) = (normal.x, normal.y);
     let squares =
         nx * nx * m.xx + 2.0 * nx * ny * m.xy + ny * ny * m.yy - 2.0 * c * normal.dot(m.sum) + m.count * c * c;
-    length * (squares.max(0.0) / m.count).sqrt()
+    squares.max(0.0) / m.count
 }
 
 /// The fewest-segments, least-penalty polygon through path point `start`, as
@@ -227,13 +225,15 @@ fn polygon_from(
         }
         let mut best = f64::INFINITY;
         for (i, &before) in score.iter().enumerate().take(j).skip(first) {
-            // Every segment costs at least 1: skip the penalty when that is already too much.
-            if before + 1.0 >= best {
+            // Every segment costs at least 1: skip the penalty when that is
+            // already too much, and its root unless it wins.
+            let room = best - before - 1.0;
+            if room <= 0.0 {
                 continue;
             }
-            let candidate = before + 1.0 + weight * penalty(sums, points, start + i, start + j);
-            if candidate < best {
-                best = candidate;
+            let weighted = weight * weight * penalty_squared(sums, points, start + i, start + j);
+            if weighted < room * room {
+                best = before + 1.0 + weighted.sqrt();
                 previous[j] = i;
             }
         }
