@@ -7,8 +7,11 @@
 //! Averaging moves chroma without losing it, so over a mark and a band of
 //! its neighbour the summed chroma contrast to the neighbour, divided by the
 //! summed luma contrast, is the mark's own ratio of the two, whatever the
-//! blur (every pixel there is a blend of the two colors). With the mark's
-//! lightness, which subsampling keeps, that gives its color. The sums are
+//! blur (every pixel there is a blend of the two colors). Pixels within the
+//! band of a third color are left out on both sides: they blend three. The
+//! flow of chroma between the mark's kept and left-out pixels is between
+//! pixels of one color, so the ratio holds. With the mark's lightness, which
+//! subsampling keeps, that gives its color. The sums are
 //! taken in the JPEG's own YCbCr planes: in RGB the chroma that spilled onto
 //! white paper is clipped away (blue beside white would need blue above 255).
 //!
@@ -40,8 +43,10 @@ const MAX_MARK_LUMA: f32 = 240.0;
 /// fill decodes within a unit or two of its hex, which the ratio's noise
 /// would only blur.
 const MIN_SHIFT_DE: f32 = 2.0;
-/// Further than this, something else is mixed into the sums.
-const MAX_SHIFT_DE: f32 = 20.0;
+/// Further than this, something else is mixed into the sums. The thin edge
+/// of Obsidian's crystal at 128 px decodes 21 dE off its purple, and the
+/// sums bring it back within 1.2.
+const MAX_SHIFT_DE: f32 = 25.0;
 
 type Ycc = [f32; 3];
 
@@ -61,13 +66,17 @@ fn rgb(ycc: Ycc) -> Rgb {
 
 /// The fill color of each label of `map`: its palette color, or, for a mark
 /// whose chroma 4:2:0 diluted, that chroma restored. `paper` is the color of
-/// the removed (transparent) paper; fills stay `min_de` apart. `planes`
-/// gives the JPEG's YCbCr per map pixel, asked for only when some mark
-/// qualifies; None (a grayscale or CMYK JPEG) leaves the palette as it is.
+/// the removed (transparent) paper. A restored color within `twin_de` of
+/// another fill is that fill: the washed-out thin part of a shape whose body
+/// kept its chroma (Obsidian's purple at 128 px) comes back as the body's
+/// color, not as its near-twin (`LabelMap::merge_equal_fills` then makes
+/// the two one label). `planes` gives the JPEG's YCbCr per map pixel, asked
+/// for only when some mark qualifies; None (a grayscale or CMYK JPEG) leaves
+/// the palette as it is.
 pub fn restored_fills(
     map: &LabelMap,
     paper: Option<Rgb>,
-    min_de: f32,
+    twin_de: f32,
     planes: impl FnOnce() -> Option<Vec<Rgb>>,
 ) -> Vec<Rgb> {
     let mut fills = map.palette.clone();
@@ -76,12 +85,19 @@ pub fn restored_fills(
         return fills;
     }
     let Some(planes) = planes() else { return fills };
-    for mark in marks {
-        let Some(fill) = mark.restored(map.width, &planes) else { continue };
+    let restored: Vec<(usize, Rgb)> =
+        marks.iter().filter_map(|mark| Some((usize::from(mark.label), mark.restored(map.width, &planes)?))).collect();
+    restored.iter().for_each(|&(label, fill)| fills[label] = fill);
+    // Twins are looked up once every mark has its color.
+    for &(label, fill) in &restored {
         let lab = to_lab(fill);
-        let label = usize::from(mark.label);
-        if fills.iter().enumerate().all(|(k, &other)| k == label || delta_e(&to_lab(other), &lab) >= min_de) {
-            fills[label] = fill;
+        let twin = (0..fills.len())
+            .filter(|&k| k != label)
+            .map(|k| (k, delta_e(&to_lab(fills[k]), &lab)))
+            .filter(|&(_, d)| d < twin_de)
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((k, _)) = twin {
+            fills[label] = fills[k];
         }
     }
     fills
@@ -135,10 +151,11 @@ impl Mark {
         let planes = grid::crop(planes, map_width, x, y, w, h);
         let near_mark = distance_to(w, h, |i| labels[i] == label, BAND + 1);
         let near_others = distance_to(w, h, |i| labels[i] != label && labels[i] != neighbour, BAND + 1);
+        // Only blends of the mark and its neighbour: nothing near a third color.
         let mut sum = [0f32; 3];
         for i in 0..w * h {
             let l = labels[i];
-            if l == label || (l == neighbour && near_mark[i] <= BAND && near_others[i] > BAND) {
+            if (l == label || (l == neighbour && near_mark[i] <= BAND)) && near_others[i] > BAND {
                 (0..3).for_each(|k| sum[k] += f32::from(planes[i][k]) - base[k]);
             }
         }
@@ -233,6 +250,53 @@ mod tests {
             let fills = restored_fills(&map, Some(PAPER), 7.0, || Some(planes));
             assert!(off(fills[0], ink) < 1.5, "{ink:?} restored as {:?}", fills[0]);
         }
+    }
+
+    #[test]
+    fn a_third_color_touching_the_mark_stays_out_of_the_sums() {
+        // The stroke's top right meets a green shape (6 of its 68 outline
+        // edges), whose chroma 4:2:0 spread into the stroke's pixels beside it.
+        let green = [0x00, 0xb0, 0x40];
+        let green_ycc = ycc(green);
+        for ink in [[0x00, 0x78, 0xd4], [0x32, 0x53, 0xdc], [0xd3, 0x3c, 0x44]] {
+            let (mut planes, mut map) = washed_stroke(ink, 2, 0.8);
+            let (w, left, width) = (map.width, 5, 2);
+            map.palette.push(green);
+            for y in 1..7 {
+                for x in left + width..left + width + 3 {
+                    map.labels[y * w + x] = 1;
+                    planes[y * w + x] = green_ycc.map(|v| v.round() as u8);
+                }
+            }
+            for y in 1..9 {
+                for x in left..left + width {
+                    let pixel = &mut planes[y * w + x];
+                    for k in 1..3 {
+                        pixel[k] = ((f32::from(pixel[k]) + green_ycc[k]) / 2.0).round() as u8;
+                    }
+                }
+            }
+            let fills = restored_fills(&map, Some(PAPER), 7.0, || Some(planes));
+            assert!(off(fills[0], ink) < 1.5, "{ink:?} restored as {:?}", fills[0]);
+            assert_eq!(fills[1], green, "the green shape is no mark of its own");
+        }
+    }
+
+    #[test]
+    fn a_restored_mark_next_to_a_twin_fill_takes_that_fill() {
+        let ink = [0x32, 0x53, 0xdc];
+        let (planes, mut map) = washed_stroke(ink, 2, 0.8);
+        // The body of the same ink elsewhere, decoded a few units off.
+        let body = [0x36, 0x56, 0xd8];
+        map.palette.push(body);
+        let w = map.width;
+        map.labels[33 * w] = 1;
+        let fills = restored_fills(&map, Some(PAPER), 11.0, || Some(planes.clone()));
+        assert_eq!(fills, vec![body, body], "one ink, not two near-twins");
+        // A fill further off than the twin distance is a color of its own.
+        map.palette[1] = [0x00, 0x00, 0x80];
+        let fills = restored_fills(&map, Some(PAPER), 11.0, || Some(planes));
+        assert!(off(fills[0], ink) < 1.5, "{ink:?} restored as {:?}", fills[0]);
     }
 
     #[test]

@@ -204,10 +204,11 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
                 let planes = jpeg_ycbcr(bytes, orientation).filter(|p| p.dimensions() == (source_w, source_h))?;
                 Some(canvas.block_average(&planes))
             };
-            restored_fills(&map, paper_rgb, tolerances.merge_de, planes)
+            restored_fills(&map, paper_rgb, tolerances.twin_de, planes)
         }
         None => map.palette.clone(),
     };
+    map.merge_equal_fills(&fills);
     budget.check()?;
 
     let scale = canvas.scale;
@@ -242,9 +243,10 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
         return Err(EngineError::NothingToTrace("every shape is smaller than the speckle filter"));
     }
     // The palette is exactly the set of fills: colors whose every shape fell
-    // under the speckle filter are gone from both.
+    // under the speckle filter, or that another label took over, are gone
+    // from both.
     let kept: Vec<usize> =
-        map.palette.iter().enumerate().filter(|(_, c)| layers.iter().any(|l| l.color == **c)).map(|(i, _)| i).collect();
+        (0..map.palette.len()).filter(|&i| areas[i] > 0 && layers.iter().any(|l| l.color == map.palette[i])).collect();
     Ok(Traced {
         svg: document(width, height, &layers),
         palette: kept.iter().map(|&i| hex(map.palette[i])).collect(),

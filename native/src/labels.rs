@@ -213,6 +213,17 @@ impl LabelMap {
         areas
     }
 
+    /// Give the pixels of each label whose fill (`fills`, one per label)
+    /// repeats an earlier label's that label: one color, one shape. The
+    /// emptied labels stay in the palette, with no pixels.
+    pub fn merge_equal_fills(&mut self, fills: &[Rgb]) {
+        let first: Vec<u8> =
+            (0..fills.len()).map(|l| fills.iter().position(|&f| f == fills[l]).unwrap_or(l) as u8).collect();
+        for label in self.labels.iter_mut().filter(|l| **l != TRANSPARENT) {
+            *label = first[*label as usize];
+        }
+    }
+
     /// Drop unused colors and order the palette by area, largest first.
     pub fn compact(&mut self) {
         let areas = self.areas();
@@ -286,6 +297,20 @@ mod tests {
         // A one-pixel checkerboard: every neighbour differs, 2 * 3 * 4 pairs.
         assert_eq!(LabelMap::from_rows(&["0101", "1010", "0101", "1010"], 0, palette.clone()).edge_count(), 24);
         assert_eq!(LabelMap::from_rows(&["000", "000"], 0, palette).edge_count(), 0);
+    }
+
+    #[test]
+    fn labels_with_one_fill_become_one_label() {
+        let palette = vec![[10, 10, 10], [200, 0, 0], [12, 9, 10]];
+        let mut m = LabelMap::from_rows(&["0011", "2211", "22.."], TRANSPARENT, palette);
+        m.merge_equal_fills(&[[10, 10, 10], [200, 0, 0], [10, 10, 10]]);
+        let rows: Vec<String> = m
+            .labels
+            .chunks(m.width)
+            .map(|r| r.iter().map(|&l| if l == TRANSPARENT { '.' } else { (b'0' + l) as char }).collect())
+            .collect();
+        assert_eq!(rows, vec!["0011", "0011", "00.."]);
+        assert_eq!(m.areas(), vec![6, 4, 0], "the emptied label keeps its place, with no pixels");
     }
 
     #[test]
