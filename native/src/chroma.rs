@@ -43,9 +43,9 @@ const MAX_MARK_LUMA: f32 = 240.0;
 /// fill decodes within a unit or two of its hex, which the ratio's noise
 /// would only blur.
 const MIN_SHIFT_DE: f32 = 2.0;
-/// Further than this, something else is mixed into the sums. The thin edge
-/// of Obsidian's crystal at 128 px decodes 21 dE off its purple, and the
-/// sums bring it back within 1.2.
+/// Further than this, something else is mixed into the sums. Obsidian's
+/// wordmark at 128 px decodes 21 dE off its purple, and the sums bring it
+/// back within 1.2.
 const MAX_SHIFT_DE: f32 = 25.0;
 
 type Ycc = [f32; 3];
@@ -67,10 +67,10 @@ fn rgb(ycc: Ycc) -> Rgb {
 /// The fill color of each label of `map`: its palette color, or, for a mark
 /// whose chroma 4:2:0 diluted, that chroma restored. `paper` is the color of
 /// the removed (transparent) paper. A restored color within `twin_de` of
-/// another fill is that fill: the washed-out thin part of a shape whose body
-/// kept its chroma (Obsidian's purple at 128 px) comes back as the body's
-/// color, not as its near-twin (`LabelMap::merge_equal_fills` then makes
-/// the two one label). `planes` gives the JPEG's YCbCr per map pixel, asked
+/// another fill is the same color: both take the fill of the larger, so a
+/// washed-out wordmark and the small icon of its purple beside it (Obsidian
+/// at 128 px) come back as one color, not as near-twins
+/// (`LabelMap::merge_equal_fills` then makes the two one label). `planes` gives the JPEG's YCbCr per map pixel, asked
 /// for only when some mark qualifies; None (a grayscale or CMYK JPEG) leaves
 /// the palette as it is.
 pub fn restored_fills(
@@ -88,7 +88,9 @@ pub fn restored_fills(
     let restored: Vec<(usize, Rgb)> =
         marks.iter().filter_map(|mark| Some((usize::from(mark.label), mark.restored(map.width, &planes)?))).collect();
     restored.iter().for_each(|&(label, fill)| fills[label] = fill);
-    // Twins are looked up once every mark has its color.
+    // Twins are looked up once every mark has its color; the larger of the
+    // two, the better measured, gives both their color.
+    let areas = map.areas();
     for &(label, fill) in &restored {
         let lab = to_lab(fill);
         let twin = (0..fills.len())
@@ -97,7 +99,11 @@ pub fn restored_fills(
             .filter(|&(_, d)| d < twin_de)
             .min_by(|a, b| a.1.total_cmp(&b.1));
         if let Some((k, _)) = twin {
-            fills[label] = fills[k];
+            if areas[k] > areas[label] {
+                fills[label] = fills[k];
+            } else {
+                fills[k] = fills[label];
+            }
         }
     }
     fills
@@ -283,20 +289,38 @@ mod tests {
     }
 
     #[test]
-    fn a_restored_mark_next_to_a_twin_fill_takes_that_fill() {
+    fn a_restored_mark_and_its_twin_fill_become_one_color_the_larger_ones() {
         let ink = [0x32, 0x53, 0xdc];
-        let (planes, mut map) = washed_stroke(ink, 2, 0.8);
-        // The body of the same ink elsewhere, decoded a few units off.
-        let body = [0x36, 0x56, 0xd8];
-        map.palette.push(body);
-        let w = map.width;
-        map.labels[33 * w] = 1;
-        let fills = restored_fills(&map, Some(PAPER), 11.0, || Some(planes.clone()));
-        assert_eq!(fills, vec![body, body], "one ink, not two near-twins");
-        // A fill further off than the twin distance is a color of its own.
-        map.palette[1] = [0x00, 0x00, 0x80];
+        // The same ink elsewhere, decoded a few units off, as a block of
+        // `rows` full rows well below the stroke (out of its sums' reach).
+        let twin = [0x36, 0x56, 0xd8];
+        let with_twin_below = |rows: usize, color: Rgb| {
+            let (mut planes, mut map) = washed_stroke(ink, 2, 0.8);
+            let w = map.width;
+            map.palette.push(color);
+            for y in 0..20 {
+                let label = if y >= 20 - rows { 1 } else { TRANSPARENT };
+                let pixel = if label == 1 { ycc(color) } else { WHITE_YCC };
+                map.labels.extend(std::iter::repeat_n(label, w));
+                planes.extend(std::iter::repeat_n(pixel.map(|v| v.round() as u8), w));
+            }
+            map.height += 20;
+            (planes, map)
+        };
+        // A smaller twin: the stroke's restored color is the better measured.
+        let (planes, map) = with_twin_below(2, twin);
         let fills = restored_fills(&map, Some(PAPER), 11.0, || Some(planes));
         assert!(off(fills[0], ink) < 1.5, "{ink:?} restored as {:?}", fills[0]);
+        assert_eq!(fills[1], fills[0], "one ink, not two near-twins");
+        // A larger twin (96 pixels to the stroke's 64) gives the stroke its color.
+        let (planes, map) = with_twin_below(8, twin);
+        assert_eq!(restored_fills(&map, Some(PAPER), 11.0, || Some(planes)), vec![twin, twin]);
+        // A fill further off than the twin distance is a color of its own.
+        let navy = [0x00, 0x00, 0x80];
+        let (planes, map) = with_twin_below(8, navy);
+        let fills = restored_fills(&map, Some(PAPER), 11.0, || Some(planes));
+        assert!(off(fills[0], ink) < 1.5, "{ink:?} restored as {:?}", fills[0]);
+        assert_eq!(fills[1], navy);
     }
 
     #[test]
