@@ -38,6 +38,8 @@ export const svgImage = (page: Page, size?: { width: number; height: number }) =
 export async function svgShown(page: Page, size?: { width: number; height: number }): Promise<number> {
   const image = svgImage(page, size);
   await image.waitFor();
-  await waitUntil(async () => ((await naturalWidths(image))[0] ?? 0) > 0, 'the SVG image has loaded');
-  return (await naturalWidths(image))[0] ?? 0;
+  // The width seen loaded, not read again: the viewer may swap in the next SVG meanwhile.
+  let width = 0;
+  await waitUntil(async () => (width = (await naturalWidths(image))[0] ?? 0) > 0, 'the SVG image has loaded');
+  return width;
 }

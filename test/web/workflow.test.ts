@@ -112,9 +112,15 @@ if (browserSuiteCanRun(t)) {
       t.fail(`"Result ${at} of ${of}" is not shown: the page shows "${label}"; the page's POSTs: ${posts.join(', ')}`);
       return;
     }
-    const svg = await shownSvg(page, job);
+    // The label can change before the image does: wait for the job's own SVG, loaded.
+    const expected = await apiSvg(job);
+    let svg = { naturalWidth: 0, text: '' };
+    await waitUntil(async () => {
+      svg = await shownSvg(page, job);
+      return svg.text === expected;
+    }, `result ${at} shows its job's SVG`).catch(() => undefined);
     t.ok(svg.naturalWidth > 0, `result ${at}: the SVG image has loaded`);
-    t.equal(svg.text, await apiSvg(job), `result ${at}: the viewer shows the job's SVG`);
+    t.equal(svg.text, expected, `result ${at}: the viewer shows the job's SVG`);
     t.same(await shownPalette(page), palette, `result ${at}: the palette lists the job's colors in its order`);
     t.match(await page.getByLabel('About this SVG').textContent(), `${job.palette.length} colors`);
   }
