@@ -393,6 +393,13 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
     removal
 }
 
+/// How many shapes of `label` (4-connected regions, the paper's kept figures
+/// and bands after `remove_paper`) cover at least `min_area` pixels: those
+/// the tracer's speckle filter keeps, and the warning may name.
+pub fn shapes_at_least(map: &LabelMap, label: u8, min_area: f64) -> usize {
+    regions_of(map, label).0.iter().filter(|region| region.pixels.len() as f64 >= min_area).count()
+}
+
 /// Each pixel's distance to the nearest `outside` pixel or beyond the frame
 /// (a letter cut by the frame edge is still a stroke there).
 fn distance_to_outside(outside: &[bool], w: usize, h: usize) -> Vec<u16> {

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use crate::background::{absorb_paper_noise, framed_paper, paper_color, remove_paper, Removal};
+use crate::background::{absorb_paper_noise, framed_paper, paper_color, remove_paper, shapes_at_least, Removal};
 use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::chroma::restored_fills;
@@ -10,6 +10,7 @@ use crate::color::{delta_e, hex, snapped_to_pure, to_lab, Rgb};
 use crate::complexity;
 use crate::decode::{decode, jpeg_ycbcr};
 use crate::error::{EngineError, EngineResult};
+use crate::fit::FitParams;
 use crate::labels::LabelMap;
 use crate::marks::residual_colors;
 use crate::palette::{choose, find_clusters, Clusters, Tolerances};
@@ -75,8 +76,8 @@ pub struct Traced {
 const NO_PAPER: &str = "No background removed: no light paper color surrounds the art, so every color is kept";
 
 /// The warning that says, in words a person understands, what the background
-/// removal did.
-fn describe_removal(removal: &Removal, paper: &str) -> String {
+/// removal did; `kept` is how many shapes of the paper's color the SVG keeps.
+fn describe_removal(removal: &Removal, kept: usize, paper: &str) -> String {
     let plural = |n: usize, one: &str, many: &str| {
         if n == 1 {
             format!("1 {one}")
@@ -99,7 +100,6 @@ fn describe_removal(removal: &Removal, paper: &str) -> String {
     } else {
         format!("Removed background {paper} (the paper around the art)")
     };
-    let kept = removal.figures + removal.bands;
     if kept > 0 {
         text += &format!("; kept {} of that color as part of the art", plural(kept, "shape", "shapes"));
     }
@@ -171,16 +171,17 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     let mut map = LabelMap::assign(&canvas, palette, tolerances.merge_de);
     budget.check()?;
     map.fold_scattered_twins(tolerances.twin_de, background_label);
-    match background_label {
+    let removal = match background_label {
         Some(label) => {
             absorb_paper_noise(&mut map, label, tolerances.paper_noise_de);
-            let paper_hex = hex(map.palette[label as usize]);
-            let removal = remove_paper(&mut map, label, tolerances);
-            warnings.push(describe_removal(&removal, &paper_hex));
+            Some(remove_paper(&mut map, label, tolerances))
         }
-        None if looks_for_paper => warnings.push(NO_PAPER.to_string()),
-        None => {}
-    }
+        None if looks_for_paper => {
+            warnings.push(NO_PAPER.to_string());
+            None
+        }
+        None => None,
+    };
     // `choose` already capped the count; drop colors no pixel kept.
     map.compact();
     // Light art on the removed paper of a lossy source, whose outline noise
@@ -190,6 +191,12 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
         None => vec![false; map.palette.len()],
     };
     map.smooth_faint_outline(&faint);
+    // The shapes of the paper's color the speckle filter will keep: JPEG
+    // specks of the paper inside a letter are not named as kept.
+    let speckle = FitParams::for_smoothing(settings.smoothing, 1.0).speckle_area;
+    let kept_shapes = paper_rgb
+        .and_then(|paper| map.palette.iter().position(|&c| c == paper))
+        .map_or(0, |label| shapes_at_least(&map, label as u8, speckle));
     if map.palette.is_empty() {
         return Err(EngineError::NothingToTrace("only background was found"));
     }
@@ -245,6 +252,11 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     // The palette is exactly the set of fills: colors whose every shape fell
     // under the speckle filter, or that another label took over, are gone
     // from both.
+    if let (Some(removal), Some(paper)) = (removal, paper_rgb) {
+        // The warning says what the SVG shows: none kept when the fitter dropped them all.
+        let kept = if layers.iter().any(|layer| layer.color == paper) { kept_shapes.max(1) } else { 0 };
+        warnings.push(describe_removal(&removal, kept, &hex(paper)));
+    }
     let kept: Vec<usize> =
         (0..map.palette.len()).filter(|&i| areas[i] > 0 && layers.iter().any(|l| l.color == map.palette[i])).collect();
     Ok(Traced {

@@ -122,6 +122,23 @@ t.test('a word with counters on white paper loses the counters', async (t) => {
   }
 });
 
+t.test('the warning names only the kept shapes the SVG shows', async (t) => {
+  // A white square figure in a dark plate, and a one-pixel white speck the
+  // speckle filter drops: both are kept by the background rule.
+  const body =
+    `<rect x="20" y="20" width="120" height="120" fill="${INK}"/>` +
+    `<rect x="65" y="65" width="30" height="30" fill="${WHITE}"/><rect x="40" y="40" width="1" height="1" fill="${WHITE}"/>`;
+  const result = await traceImage(renderSvg(svgDoc(160, 160, body, WHITE)), { trim: false });
+  t.match(result.warnings.join('\n'), /kept 1 shape of that color/, 'one kept shape, not the speck');
+  t.ok(hasColor(result, WHITE, 0), `the kept square is white (${result.palette.join(' ')})`);
+  const speckOnly = await traceImage(renderSvg(svgDoc(160, 160, body.replace(/<rect x="65"[^>]*\/>/, ''), WHITE)), {
+    trim: false,
+  });
+  t.notMatch(speckOnly.warnings.join('\n'), /kept/, `no kept shape to name (${speckOnly.warnings.join('; ')})`);
+  t.same(speckOnly.palette, [INK], 'the SVG has no white');
+  t.match(speckOnly.warnings.join('\n'), /Removed background #ffffff \(the paper around the art\)/);
+});
+
 t.test('a light plate on white paper is art, not paper', async (t) => {
   const body = `<rect x="20" y="20" width="200" height="200" rx="44" fill="${PLATE}"/><circle cx="120" cy="120" r="50" fill="${BLUE}"/>`;
   for (const [name, input, tolerance] of await inputs(svgDoc(240, 240, body, WHITE))) {
