@@ -283,6 +283,14 @@ impl LabelMap {
         let labels = rows.iter().flat_map(|r| r.bytes().map(|b| if b == b'.' { dot } else { b - b'0' })).collect();
         LabelMap { width: rows[0].len(), height: rows.len(), labels, palette }
     }
+
+    /// The map as text for tests: each label as its digit, transparent as ' '.
+    pub fn to_rows(&self) -> Vec<String> {
+        self.labels
+            .chunks(self.width)
+            .map(|row| row.iter().map(|&l| if l == TRANSPARENT { ' ' } else { (b'0' + l) as char }).collect())
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -304,12 +312,7 @@ mod tests {
         let palette = vec![[10, 10, 10], [200, 0, 0], [12, 9, 10]];
         let mut m = LabelMap::from_rows(&["0011", "2211", "22.."], TRANSPARENT, palette);
         m.merge_equal_fills(&[[10, 10, 10], [200, 0, 0], [10, 10, 10]]);
-        let rows: Vec<String> = m
-            .labels
-            .chunks(m.width)
-            .map(|r| r.iter().map(|&l| if l == TRANSPARENT { '.' } else { (b'0' + l) as char }).collect())
-            .collect();
-        assert_eq!(rows, vec!["0011", "0011", "00.."]);
+        assert_eq!(m.to_rows(), vec!["0011", "0011", "00  "]);
         assert_eq!(m.areas(), vec![6, 4, 0], "the emptied label keeps its place, with no pixels");
     }
 
