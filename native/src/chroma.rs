@@ -70,9 +70,9 @@ fn rgb(ycc: Ycc) -> Rgb {
 /// another fill is the same color: both take the fill of the larger, so a
 /// washed-out wordmark and the small icon of its purple beside it (Obsidian
 /// at 128 px) come back as one color, not as near-twins
-/// (`LabelMap::merge_equal_fills` then makes the two one label). `planes` gives the JPEG's YCbCr per map pixel, asked
-/// for only when some mark qualifies; None (a grayscale or CMYK JPEG) leaves
-/// the palette as it is.
+/// (`LabelMap::merge_equal_fills` then makes the two one label). `planes`
+/// gives the JPEG's YCbCr per map pixel, asked for only when some mark
+/// qualifies; None (a grayscale or CMYK JPEG) leaves the palette as it is.
 pub fn restored_fills(
     map: &LabelMap,
     paper: Option<Rgb>,

@@ -191,12 +191,6 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
         None => vec![false; map.palette.len()],
     };
     map.smooth_faint_outline(&faint);
-    // The shapes of the paper's color the speckle filter will keep: JPEG
-    // specks of the paper inside a letter are not named as kept.
-    let speckle = FitParams::for_smoothing(settings.smoothing, 1.0).speckle_area;
-    let kept_shapes = paper_rgb
-        .and_then(|paper| map.palette.iter().position(|&c| c == paper))
-        .map_or(0, |label| shapes_at_least(&map, label as u8, speckle));
     if map.palette.is_empty() {
         return Err(EngineError::NothingToTrace("only background was found"));
     }
@@ -253,8 +247,16 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     // under the speckle filter, or that another label took over, are gone
     // from both.
     if let (Some(removal), Some(paper)) = (removal, paper_rgb) {
-        // The warning says what the SVG shows: none kept when the fitter dropped them all.
-        let kept = if layers.iter().any(|layer| layer.color == paper) { kept_shapes.max(1) } else { 0 };
+        // The warning names what the SVG shows: the kept shapes of the paper's
+        // color the speckle filter left (not JPEG specks of it inside a
+        // letter), none when the fitter left that color no shape.
+        let speckle = FitParams::for_smoothing(settings.smoothing, 1.0).speckle_area;
+        let kept = match map.palette.iter().position(|&c| c == paper) {
+            Some(label) if layers.iter().any(|layer| layer.color == paper) => {
+                shapes_at_least(&map, label as u8, speckle).max(1)
+            }
+            _ => 0,
+        };
         warnings.push(describe_removal(&removal, kept, &hex(paper)));
     }
     let kept: Vec<usize> =
