@@ -39,6 +39,13 @@ const MIN_LUMA_CONTRAST: f32 = 24.0;
 /// A mark this light has no chroma to lose, and the Y plane clips its
 /// ringing at 255, which would bias the sums.
 const MAX_MARK_LUMA: f32 = 240.0;
+/// A mark's pixels this far from its edge (chessboard distance) are its
+/// core, which gives its lightness (see `Mark::lightness`).
+const CORE_DEPTH: u16 = 2;
+/// With fewer core pixels than this, a few rung pixels sway their median and
+/// the decoded lightness stays (Solarwinds' grey wordmark at 128 px has 23,
+/// whose median is 10 luma units too light).
+const MIN_CORE_PIXELS: usize = 48;
 /// Closer than this to the decoded color, the decoded color stays: a flat
 /// fill decodes within a unit or two of its hex, which the ratio's noise
 /// would only blur.
@@ -116,6 +123,8 @@ struct Mark {
     /// The box it is measured in (x, y, width, height), and its labels.
     window: (usize, usize, usize, usize),
     labels: Vec<u8>,
+    /// Window indices of its core pixels (`CORE_DEPTH`).
+    core: Vec<usize>,
     neighbour: u8,
     /// The neighbour's color.
     base: Ycc,
@@ -145,16 +154,35 @@ impl Mark {
         }
         let depth = distance_to(w, h, |i| labels[i] != label, 3);
         let deep = (0..w * h).filter(|&i| labels[i] == label && depth[i] >= 3).count();
-        (deep as f64 <= MAX_DEEP_SHARE * n as f64).then_some(Mark { label, window, labels, neighbour, base, decoded })
+        if deep as f64 > MAX_DEEP_SHARE * n as f64 {
+            return None;
+        }
+        let core = (0..w * h).filter(|&i| labels[i] == label && depth[i] >= CORE_DEPTH).collect();
+        Some(Mark { label, window, labels, core, neighbour, base, decoded })
+    }
+
+    /// The mark's lightness: the median luma of its core in the window's
+    /// `planes`, when it has enough core pixels. The palette took the decoded
+    /// color from the mark's flattest pixels, and along a stroke two to four
+    /// pixels wide JPEG's ringing moves those off its lightness: at 128 px,
+    /// Kong's navy decodes 6 luma units too dark and Semaphore's grey 9 too
+    /// light, while their core medians land within a unit.
+    fn lightness(&self, planes: &[Rgb]) -> f32 {
+        if self.core.len() < MIN_CORE_PIXELS {
+            return ycc(self.decoded)[0];
+        }
+        let mut luma: Vec<u8> = self.core.iter().map(|&i| planes[i][0]).collect();
+        let middle = luma.len() / 2;
+        f32::from(*luma.select_nth_unstable(middle).1)
     }
 
     /// The mark's color from the sums over it and its band in `planes`, when
     /// it differs from its decoded color by a plausible amount.
     fn restored(&self, map_width: usize, planes: &[Rgb]) -> Option<Rgb> {
-        let Mark { label, window: (x, y, w, h), ref labels, neighbour, base, decoded } = *self;
-        let own = ycc(decoded);
-        let luma_contrast = own[0] - base[0];
+        let Mark { label, window: (x, y, w, h), ref labels, neighbour, base, decoded, .. } = *self;
         let planes = grid::crop(planes, map_width, x, y, w, h);
+        let lightness = self.lightness(&planes);
+        let luma_contrast = lightness - base[0];
         let near_mark = distance_to(w, h, |i| labels[i] == label, BAND + 1);
         let near_others = distance_to(w, h, |i| labels[i] != label && labels[i] != neighbour, BAND + 1);
         // Only blends of the mark and its neighbour: nothing near a third color.
@@ -170,7 +198,7 @@ impl Mark {
             return None;
         }
         let scale = luma_contrast / sum[0];
-        let estimate = rgb([own[0], base[1] + sum[1] * scale, base[2] + sum[2] * scale]);
+        let estimate = rgb([lightness, base[1] + sum[1] * scale, base[2] + sum[2] * scale]);
         let shift = delta_e(&to_lab(estimate), &to_lab(decoded));
         (MIN_SHIFT_DE..=MAX_SHIFT_DE).contains(&shift).then_some(estimate)
     }
@@ -256,6 +284,29 @@ mod tests {
             let fills = restored_fills(&map, Some(PAPER), 7.0, || Some(planes));
             assert!(off(fills[0], ink) < 1.5, "{ink:?} restored as {:?}", fills[0]);
         }
+    }
+
+    #[test]
+    fn a_marks_lightness_comes_from_its_core_when_it_has_one() {
+        let ink = [0x21, 0x37, 0x5a];
+        // The palette's color came from the flattest pixels, which ringing
+        // left 8 luma units too dark; every pixel of the planes has the ink's.
+        let rung = |width: usize| {
+            let (planes, mut map) = washed_stroke(ink, width, 0.8);
+            let [y, cb, cr] = ycc(map.palette[0]);
+            map.palette[0] = rgb([y - 8.0, cb, cr]);
+            (planes, map)
+        };
+        // Four columns: two of them, 64 pixels, lie 2 from the edge.
+        let (planes, map) = rung(4);
+        assert!(off(map.palette[0], ink) > 4.0);
+        let fills = restored_fills(&map, Some(PAPER), 7.0, || Some(planes));
+        assert!(off(fills[0], ink) < 1.5, "{ink:?} restored as {:?}", fills[0]);
+        // Three columns: a core of 32 pixels is too few, and the decoded
+        // lightness stays.
+        let (planes, map) = rung(3);
+        let fills = restored_fills(&map, Some(PAPER), 7.0, || Some(planes));
+        assert!((ycc(fills[0])[0] - ycc(map.palette[0])[0]).abs() < 1.0, "{:?} kept its lightness", fills[0]);
     }
 
     #[test]
