@@ -8,7 +8,7 @@ use vtracer::Config;
 use crate::budget::Budget;
 use crate::error::{EngineError, EngineResult};
 use crate::fit::{trace_mask, FitParams, Mask};
-use crate::grid::distance_to;
+use crate::grid::{self, distance_to};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::svg::{Layer, PathWriter};
 
@@ -37,21 +37,31 @@ const UNDERLAP: f64 = 2.0;
 /// solid color) and stays `reach` pixels inside their other edges (no fringe
 /// of the lower color along them). A pixel within `reach` of both keeps the
 /// layer when it is at least as near its own color.
-fn layer_mask(map: &LabelMap, rank: usize, reach: u16) -> Mask {
-    let (w, h) = (map.width, map.height);
-    let labels = &map.labels;
+///
+/// The mask covers only the window around those colors (a margin wider than
+/// `reach`, so every distance that matters is measured in it): a small
+/// upper color costs its own box, not the whole image. None when the layer
+/// paints nothing.
+fn layer_mask(map: &LabelMap, rank: usize, reach: u16) -> Option<Mask> {
+    let margin = usize::from(reach) + 2;
+    let (x, y, w, h) = map.bounding_box(|l| l != TRANSPARENT && l as usize >= rank)?;
+    let (x0, y0) = (x.saturating_sub(margin), y.saturating_sub(margin));
+    let (w, h) = ((x + w + margin).min(map.width) - x0, (y + h + margin).min(map.height) - y0);
+    let labels = grid::crop(&map.labels, map.width, x0, y0, w, h);
     let own = |i: usize| labels[i] as usize == rank;
     let upper = |i: usize| labels[i] != TRANSPARENT && labels[i] as usize > rank;
-    if !(0..w * h).any(upper) {
-        return Mask::from_fn(w, h, own);
-    }
-    let outside = |i: usize| labels[i] == TRANSPARENT || (labels[i] as usize) < rank;
-    let cap = reach.saturating_add(1);
-    let to_outside = distance_to(w, h, outside, cap);
-    let to_own = distance_to(w, h, own, cap);
-    Mask::from_fn(w, h, |i| {
-        own(i) || (upper(i) && (to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i]))
-    })
+    let mask = if (0..w * h).any(upper) {
+        let outside = |i: usize| labels[i] == TRANSPARENT || (labels[i] as usize) < rank;
+        let cap = reach.saturating_add(1);
+        let to_outside = distance_to(w, h, outside, cap);
+        let to_own = distance_to(w, h, own, cap);
+        Mask::from_fn(w, h, |i| {
+            own(i) || (upper(i) && (to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i]))
+        })
+    } else {
+        Mask::from_fn(w, h, own)
+    };
+    Some(mask.placed_at((x0 as i32, y0 as i32)))
 }
 
 /// Trace every color of `map` as a stacked layer, bottom (largest) first:
@@ -72,7 +82,7 @@ pub fn trace_layers(
     let reach = (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u16;
     let mut layers = Vec::with_capacity(map.palette.len());
     for (rank, &color) in map.palette.iter().enumerate() {
-        let mask = layer_mask(map, rank, reach);
+        let Some(mask) = layer_mask(map, rank, reach) else { continue };
         let mut writer = PathWriter::new(decimals);
         trace_mask(&mask, &params, scale, &mut writer, budget)?;
         if !writer.is_empty() {
@@ -100,7 +110,7 @@ mod tests {
     }
 
     fn painted(mask_rows: &LabelMap, rank: usize) -> Vec<String> {
-        let mask = layer_mask(mask_rows, rank, 2);
+        let mask = layer_mask(mask_rows, rank, 2).expect("the layer paints something");
         let mut out = Vec::new();
         for y in 0..mask_rows.height {
             out.push((0..mask_rows.width).map(|x| if mask.contains(x, y) { '#' } else { '.' }).collect());
@@ -116,6 +126,29 @@ mod tests {
             vec!["..........", ".######...", ".######...", ".######...", ".######...", ".........."]
         );
         assert_eq!(painted(&m, 1)[1], ".....#####");
+    }
+
+    #[test]
+    fn a_small_upper_colors_layer_is_its_window_of_the_image() {
+        let mut rows = vec!["....................".to_string(); 12];
+        rows[5].replace_range(8..11, "111");
+        rows[6].replace_range(8..11, "111");
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let m = map(&rows);
+        let mask = layer_mask(&m, 1, 2).expect("red paints its square");
+        assert_eq!(mask.origin(), (4, 1), "the square's box grown by the reach and two");
+        let painted = painted(&m, 1);
+        assert_eq!(painted[5], "........###.........");
+        assert_eq!(painted.iter().filter(|r| r.contains('#')).count(), 2);
+        // Traced from the window, the outline is where tracing the whole image puts it.
+        let whole = Mask::from_fn(m.width, m.height, |i| m.labels[i] == 1);
+        let outline = |mask: &Mask| {
+            let mut writer = PathWriter::new(1);
+            trace_mask(mask, &FitParams::for_smoothing(20, 1.0), 1.0, &mut writer, &Budget::default()).unwrap();
+            writer.finish()
+        };
+        assert_eq!(outline(&mask), outline(&whole));
+        assert!(layer_mask(&map(&["..", ".."]), 0, 2).is_none(), "no pixel of it: no layer");
     }
 
     #[test]

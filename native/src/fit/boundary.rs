@@ -7,12 +7,15 @@
 //! SVG's nonzero fill rule the holes of a shape stay empty.
 
 /// A binary image with a one-pixel empty border, so neighbour reads need no
-/// bounds checks.
+/// bounds checks. It may be a window of a larger image: its paths come out
+/// in that image's coordinates.
 pub struct Mask {
     width: usize,
     height: usize,
     stride: usize,
     cells: Vec<u8>,
+    /// Where its top-left pixel sits in the larger image.
+    origin: (i32, i32),
 }
 
 impl Mask {
@@ -27,13 +30,24 @@ impl Mask {
                 cells[row + x] = u8::from(inside(y * width + x));
             }
         }
-        Mask { width, height, stride, cells }
+        Mask { width, height, stride, cells, origin: (0, 0) }
     }
 
-    /// Whether pixel (x, y) of the image is inside.
+    #[cfg(test)]
+    pub fn origin(&self) -> (i32, i32) {
+        self.origin
+    }
+
+    /// This mask as the window at `origin` of a larger image.
+    pub fn placed_at(self, origin: (i32, i32)) -> Mask {
+        Mask { origin, ..self }
+    }
+
+    /// Whether pixel (x, y) of the (larger) image is inside.
     #[cfg(test)]
     pub fn contains(&self, x: usize, y: usize) -> bool {
-        x < self.width && y < self.height && self.at(x as i32, y as i32)
+        let (x, y) = (x as i32 - self.origin.0, y as i32 - self.origin.1);
+        x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height && self.at(x, y)
     }
 
     /// Whether pixel (x, y) is inside; anything off the image is outside.
@@ -79,7 +93,10 @@ fn connect_inside_at(mask: &Mask, v: (i32, i32)) -> bool {
             inside += i32::from(mask.at(x, y));
         }
     }
-    inside < 8 || (inside == 8 && (v.0 + v.1) % 2 == 0)
+    // The tie-break goes by the corner's place in the whole image, so a
+    // window traces as the image would.
+    let (x, y) = (v.0 + mask.origin.0, v.1 + mask.origin.1);
+    inside < 8 || (inside == 8 && (x + y) % 2 == 0)
 }
 
 /// All boundary paths of `mask`, in scan order of their topmost-leftmost
@@ -103,6 +120,8 @@ pub fn decompose(mask: &Mask) -> Vec<BoundaryPath> {
                 // A hole's walk starts one step right of its leftmost corner.
                 path.points.rotate_left(1);
             }
+            let (ox, oy) = mask.origin;
+            path.points.iter_mut().for_each(|p| *p = (p.0 + ox, p.1 + oy));
             paths.push(path);
         }
     }
