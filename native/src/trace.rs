@@ -67,17 +67,20 @@ fn layer_mask(map: &LabelMap, rank: usize, reach: u16) -> Option<Mask> {
 /// Trace every color of `map` as a stacked layer, bottom (largest) first:
 /// the layer of color k covers color k and reaches under the colors above it
 /// (see [`layer_mask`]), so adjacent colors overlap instead of leaving seams.
-/// `resolution` is how many map pixels make one canvas pixel and `scale` maps
-/// map pixels to output pixels. `smoothing` drives the fitter as documented
-/// on [`FitParams::for_smoothing`].
+/// `resolution` is how many map pixels make one canvas pixel, `grain` how
+/// many the fitter measures straightness and corners in
+/// ([`FitParams::with_grain`]), and `scale` maps map pixels to output
+/// pixels. `smoothing` drives the fitter as documented on
+/// [`FitParams::for_smoothing`].
 pub fn trace_layers(
     map: &LabelMap,
     smoothing: u32,
     resolution: f64,
+    grain: f64,
     scale: f64,
     budget: &Budget,
 ) -> EngineResult<Vec<Layer>> {
-    let params = FitParams::for_smoothing(smoothing, resolution);
+    let params = FitParams::for_smoothing(smoothing, resolution).with_grain(grain);
     let decimals = decimals_for(map.width, map.height, scale);
     let reach = (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u16;
     let mut layers = Vec::with_capacity(map.palette.len());

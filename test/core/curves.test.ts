@@ -274,6 +274,20 @@ t.test('a circle is traced as a circle: radius within 1%, curves only', async (t
   t.ok(worst <= 1.2, `edge pixels stay within ${worst.toFixed(2)} px of the circle`);
 });
 
+t.test('a small logo is traced from its anti-aliasing, so it holds up enlarged', async (t) => {
+  // A 48 px disc, as a logo cut from a web page, compared at 8x with the
+  // drawing itself, where whole-pixel steps would show: traced from its
+  // pixel staircase it came back as 7 curves, 1.49 off.
+  const body = `<circle cx="24" cy="24" r="17.3" fill="${INK}"/>`;
+  const result = await trace(draw('small disc', body, 48));
+  const enlarged = render(result.svg, 384);
+  const drawn = render(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48">${body}</svg>`, 384);
+  const error = meanError(drawn, enlarged);
+  t.ok(error <= 1.3, `mean error at 8x ${error.toFixed(2)} <= 1.3`);
+  const counts = segments(result.svg);
+  t.ok(counts.lines === 0 && counts.curves <= 4, `a round outline of ${counts.curves} curves`);
+});
+
 t.test('a ring keeps its hole', async (t) => {
   const result = await trace(ring);
   t.equal(segments(result.svg).outlines, 2, 'an outer outline and a hole');

@@ -5,7 +5,8 @@
 //! of the path does not use all four directions and the line through the two
 //! points passes within one pixel (max-norm) of every path point in between:
 //! a staircase whose corners fit in a strip one pixel wide, the digitization
-//! of a straight edge, is one segment.
+//! of a straight edge, is one segment. On a mask refined to 2x the strip is
+//! `slack` mask pixels, one image pixel (see `FitParams::grain`).
 //! Among the polygons made of possible segments we take one with the fewest
 //! segments, and among those the one deviating least from the path. Each
 //! vertex is then moved, within the unit square around its lattice point, to
@@ -83,13 +84,19 @@ fn direction_bit(a: Lattice, b: Lattice) -> u8 {
 /// distance 1 of every point seen so far: from `lo` counter-clockwise to `hi`.
 type Cone = Option<((i64, i64), (i64, i64))>;
 
-/// Narrows `cone` to the rays passing within 1 of `v` (relative to the origin).
-fn constrain(cone: Cone, v: (i64, i64)) -> Cone {
-    if v.0.abs() <= 1 && v.1.abs() <= 1 {
+/// Narrows `cone` to the rays passing within `slack` of `v` (relative to the
+/// origin).
+fn constrain(cone: Cone, v: (i64, i64), slack: i64) -> Cone {
+    if v.0.abs() <= slack && v.1.abs() <= slack {
         // The origin is on this point's square: every ray passes it.
         return cone;
     }
-    let corners = [(v.0 - 1, v.1 - 1), (v.0 + 1, v.1 - 1), (v.0 - 1, v.1 + 1), (v.0 + 1, v.1 + 1)];
+    let corners = [
+        (v.0 - slack, v.1 - slack),
+        (v.0 + slack, v.1 - slack),
+        (v.0 - slack, v.1 + slack),
+        (v.0 + slack, v.1 + slack),
+    ];
     let (mut cw, mut ccw) = (corners[0], corners[0]);
     for &c in &corners[1..] {
         if lattice_cross(c, cw) > 0 {
@@ -109,14 +116,14 @@ fn constrain(cone: Cone, v: (i64, i64)) -> Cone {
 
 /// For every path point i, the furthest path index j (counted over two laps,
 /// i < j <= i + n - 3) such that every segment i -> k with i < k <= j is
-/// possible.
+/// possible within a strip of half-width `slack`.
 ///
 /// Along a straight run of the path only its two ends constrain the cone (a
 /// line within 1 of both ends is within 1 of every point between), and the
 /// run's points inside the cone form an interval from its start: each run is
 /// one step, so the cost is the number of corners within reach, not the
 /// number of points.
-pub fn reach(points: &[Lattice]) -> Vec<usize> {
+pub fn reach(points: &[Lattice], slack: i64) -> Vec<usize> {
     let n = points.len();
     let longest = n.saturating_sub(3).max(1);
     let at = |k: usize| points[k % n];
@@ -164,7 +171,7 @@ pub fn reach(points: &[Lattice]) -> Vec<usize> {
             if steps < (b - a) as i64 {
                 break a + steps as usize;
             }
-            cone = constrain(cone, relative(b));
+            cone = constrain(cone, relative(b), slack);
             a = b;
         };
         *reach_i = last.max(i + 1);
@@ -259,9 +266,15 @@ fn polygon_from(
 /// the pixel outline, but not necessarily a vertex of a good polygon: the
 /// corner of a one-pixel step on a long slanted edge would cut that edge in
 /// two), and a second pass starts at the sharpest vertex the first pass found.
-pub fn optimal_polygon(points: &[Lattice], sums: &Sums, weight: f64, budget: &Budget) -> EngineResult<Vec<usize>> {
+pub fn optimal_polygon(
+    points: &[Lattice],
+    sums: &Sums,
+    weight: f64,
+    slack: i64,
+    budget: &Budget,
+) -> EngineResult<Vec<usize>> {
     let n = points.len();
-    let reach = reach(points);
+    let reach = reach(points, slack);
     let best = match polygon_from(points, sums, &reach, 0, weight, budget)? {
         Some(first) => Some(match sharpest_vertex(points, &first) {
             Some(start) => polygon_from(points, sums, &reach, start, weight, budget)?.unwrap_or(first),
@@ -355,8 +368,8 @@ impl Quadratic {
 }
 
 /// Polygon vertices moved to where their two edges' least-squares lines meet,
-/// each within the unit square around its lattice point.
-pub fn adjust_vertices(points: &[Lattice], sums: &Sums, vertices: &[usize]) -> Vec<Vec2> {
+/// each within the square of side `grain` around its lattice point.
+pub fn adjust_vertices(points: &[Lattice], sums: &Sums, vertices: &[usize], grain: f64) -> Vec<Vec2> {
     let n = points.len();
     let m = vertices.len();
     let lines: Vec<Line> = (0..m)
@@ -371,26 +384,32 @@ pub fn adjust_vertices(points: &[Lattice], sums: &Sums, vertices: &[usize]) -> V
         .map(|a| {
             let corner = Vec2::from_lattice(points[vertices[a] % n]) - sums.origin;
             let q = Quadratic::of(&[lines[(a + m - 1) % m], lines[a]]);
-            best_in_square(&q, corner) + sums.origin
+            best_in_square(&q, corner, grain / 2.0) + sums.origin
         })
         .collect()
 }
 
-/// Edges at most this long (mask pixels) between two sharp turns are
-/// digitization artifacts: the blunted tip of an acute corner.
+/// Edges at most this long (grains, see `restore_tips`) between two sharp
+/// turns are digitization artifacts: the blunted tip of an acute corner.
 const STUB_LENGTH: f64 = 3.0;
+/// The same on a refined mask, whose anti-aliased tips blunt further: the
+/// 60 degree corners of a 200 px triangle come back 3.8 image pixels short.
+const REFINED_STUB_LENGTH: f64 = 4.0;
 /// A tip is sharp when the edges on either side of the stub turn at least this much.
 const STUB_TURN: f64 = 75.0 * std::f64::consts::PI / 180.0;
-/// How far the restored tip may lie from the stub (mask pixels).
+/// How far the restored tip may lie from the stub (grains).
 const STUB_REACH: f64 = 3.0;
+/// Both edges beside a stub are at least this long (grains), and twice the stub.
+const STUB_NEIGHBOUR: f64 = 4.0;
 
 /// Restores the corners that digitization blunted or notched: a stub edge
 /// whose neighbours are long and whose lines cross within a few pixels of it
 /// at a sharp angle is replaced by the single vertex where they cross (the
 /// tip of a triangle comes out as one sharp vertex instead of a short flat top
-/// between two rounded ones). Vertices and their path indices are edited
-/// together.
-pub fn restore_tips(vertices: &mut Vec<usize>, q: &mut Vec<Vec2>) {
+/// between two rounded ones). Lengths are in grains of `grain` mask pixels
+/// (`FitParams::grain`). Vertices and their path indices are edited together.
+pub fn restore_tips(vertices: &mut Vec<usize>, q: &mut Vec<Vec2>, grain: f64) {
+    let stub_length = grain * if grain > 1.0 { REFINED_STUB_LENGTH } else { STUB_LENGTH };
     let mut k = 0;
     while q.len() > 3 && k < q.len() {
         let m = q.len();
@@ -398,12 +417,12 @@ pub fn restore_tips(vertices: &mut Vec<usize>, q: &mut Vec<Vec2>) {
         let (before, a, b, after) = (at(m - 1), at(0), at(1), at(2));
         let (d_in, stub, d_out) = (a - before, b - a, after - b);
         let length = stub.norm();
-        let long_enough = |d: Vec2| d.norm() >= (2.0 * length).max(4.0);
+        let long_enough = |d: Vec2| d.norm() >= (2.0 * length).max(STUB_NEIGHBOUR * grain);
         let turn = cross(d_in, d_out).atan2(d_in.dot(d_out)).abs();
         let den = cross(d_in, d_out);
-        if length <= STUB_LENGTH && long_enough(d_in) && long_enough(d_out) && turn >= STUB_TURN && den.abs() > 1e-12 {
+        if length <= stub_length && long_enough(d_in) && long_enough(d_out) && turn >= STUB_TURN && den.abs() > 1e-12 {
             let tip = a + d_in * (cross(b - a, d_out) / den);
-            if (tip - a.lerp(b, 0.5)).norm() <= STUB_REACH {
+            if (tip - a.lerp(b, 0.5)).norm() <= STUB_REACH * grain {
                 let (ka, kb) = (k % m, (k + 1) % m);
                 q[ka] = tip;
                 q.remove(kb);
@@ -465,14 +484,14 @@ pub fn piece_areas(points: &[Lattice], vertices: &[usize], q: &[Vec2]) -> Vec<f6
         .collect()
 }
 
-/// The minimum of `q` within max-norm distance 1/2 of `center`.
-fn best_in_square(q: &Quadratic, center: Vec2) -> Vec2 {
+/// The minimum of `q` within max-norm distance `half` of `center`.
+fn best_in_square(q: &Quadratic, center: Vec2, half: f64) -> Vec2 {
     let det = q.a[0] * q.a[2] - q.a[1] * q.a[1];
     if det > 1e-9 {
         let x = (q.a[2] * q.b.x - q.a[1] * q.b.y) / det;
         let y = (q.a[0] * q.b.y - q.a[1] * q.b.x) / det;
         let p = Vec2::new(x, y);
-        if (p.x - center.x).abs() <= 0.5 && (p.y - center.y).abs() <= 0.5 {
+        if (p.x - center.x).abs() <= half && (p.y - center.y).abs() <= half {
             return p;
         }
     }
@@ -481,10 +500,10 @@ fn best_in_square(q: &Quadratic, center: Vec2) -> Vec2 {
     let mut best = center;
     let mut best_value = q.at(center);
     let corners = [
-        center + Vec2::new(-0.5, -0.5),
-        center + Vec2::new(0.5, -0.5),
-        center + Vec2::new(0.5, 0.5),
-        center + Vec2::new(-0.5, 0.5),
+        center + Vec2::new(-half, -half),
+        center + Vec2::new(half, -half),
+        center + Vec2::new(half, half),
+        center + Vec2::new(-half, half),
     ];
     for k in 0..4 {
         let (p, r) = (corners[k], corners[(k + 1) % 4]);
@@ -503,7 +522,7 @@ mod tests {
     use super::*;
 
     /// The definition, point by point: the oracle for [`reach`].
-    fn reach_pointwise(points: &[Lattice]) -> Vec<usize> {
+    fn reach_pointwise(points: &[Lattice], slack: i64) -> Vec<usize> {
         let n = points.len();
         let mut reach = vec![0usize; n];
         let longest = n.saturating_sub(3).max(1);
@@ -528,7 +547,7 @@ mod tests {
                 }
                 last = k;
                 // Point by point: every square narrows the cone, none skipped.
-                cone = constrain(cone, v);
+                cone = constrain(cone, v, slack);
             }
             reach[i] = last;
         }
@@ -555,19 +574,43 @@ mod tests {
             let cells: Vec<bool> = (0..w * h).map(|_| random() % 3 != 0).collect();
             let mask = super::super::boundary::Mask::from_fn(w, h, |i| cells[i]);
             for path in super::super::boundary::decompose(&mask) {
-                assert_eq!(reach(&path.points), reach_pointwise(&path.points));
+                for slack in [1, 2] {
+                    assert_eq!(reach(&path.points, slack), reach_pointwise(&path.points, slack));
+                }
             }
         }
         for points in [rectangle(40, 3), rectangle(1, 1), rectangle(7, 19)] {
-            assert_eq!(reach(&points), reach_pointwise(&points));
+            for slack in [1, 2] {
+                assert_eq!(reach(&points, slack), reach_pointwise(&points, slack));
+            }
         }
         let disc = super::super::boundary::Mask::from_fn(90, 70, |i| {
             let (x, y) = ((i % 90) as f64 - 40.0, (i / 90) as f64 - 33.0);
             x * x + 3.0 * y * y + x * y < 900.0
         });
         for path in super::super::boundary::decompose(&disc) {
-            assert_eq!(reach(&path.points), reach_pointwise(&path.points));
+            for slack in [1, 2] {
+                assert_eq!(reach(&path.points, slack), reach_pointwise(&path.points, slack));
+            }
         }
+    }
+
+    #[test]
+    fn a_wider_strip_keeps_a_jittered_straight_edge_one_segment() {
+        // A quadrilateral whose slanted top edge wanders one mask pixel, as a
+        // 2x refinement places a clean edge to within half an image pixel.
+        let mask = super::super::boundary::Mask::from_fn(120, 60, |i| {
+            let (x, y) = ((i % 120) as f64, (i / 120) as f64);
+            let wobble = if (20.0..100.0).contains(&x) && (x as usize / 5) % 2 == 0 { 1.0 } else { 0.0 };
+            (10.0..110.0).contains(&x) && y >= (10.0 + 0.3 * x + wobble).floor() && y < 55.0
+        });
+        let paths = super::super::boundary::decompose(&mask);
+        assert_eq!(paths.len(), 1);
+        let points = &paths[0].points;
+        let sums = Sums::new(points);
+        let corners = |slack| optimal_polygon(points, &sums, 0.2, slack, &Budget::default()).unwrap().len();
+        assert_eq!(corners(2), 4, "one segment per side");
+        assert!(corners(1) > 4, "the one-pixel strip splits the wandering edge");
     }
 
     fn rectangle(w: i32, h: i32) -> Vec<Lattice> {
@@ -583,9 +626,9 @@ mod tests {
     fn a_rectangle_is_its_four_corners() {
         let points = rectangle(12, 5);
         let sums = Sums::new(&points);
-        let vertices = optimal_polygon(&points, &sums, 0.2, &Budget::default()).unwrap();
+        let vertices = optimal_polygon(&points, &sums, 0.2, 1, &Budget::default()).unwrap();
         assert_eq!(vertices, vec![0, 12, 17, 29]);
-        let adjusted = adjust_vertices(&points, &sums, &vertices);
+        let adjusted = adjust_vertices(&points, &sums, &vertices, 1.0);
         for (v, &k) in adjusted.iter().zip(&vertices) {
             let p = Vec2::from_lattice(points[k]);
             assert!((*v - p).norm() < 1e-9, "{v:?} vs {p:?}");
@@ -596,7 +639,7 @@ mod tests {
     fn a_blunted_tip_is_restored_and_a_real_step_is_not() {
         let mut vertices = vec![0, 10, 12, 20];
         let mut q = vec![Vec2::new(0.0, 100.0), Vec2::new(49.0, 2.0), Vec2::new(51.0, 2.0), Vec2::new(100.0, 100.0)];
-        restore_tips(&mut vertices, &mut q);
+        restore_tips(&mut vertices, &mut q, 1.0);
         assert_eq!(vertices, vec![0, 10, 20]);
         assert!((q[1] - Vec2::new(50.0, 0.0)).norm() < 1e-9, "{:?}", q[1]);
         // A one-pixel step in a long straight edge stays.
@@ -608,7 +651,7 @@ mod tests {
             Vec2::new(80.0, 1.0),
             Vec2::new(40.0, 50.0),
         ];
-        restore_tips(&mut vertices, &mut q);
+        restore_tips(&mut vertices, &mut q, 1.0);
         assert_eq!(q.len(), 5);
     }
 
@@ -616,9 +659,9 @@ mod tests {
     fn tiny_paths_give_a_polygon() {
         for points in [rectangle(1, 1), rectangle(2, 1), rectangle(1, 3)] {
             let sums = Sums::new(&points);
-            let vertices = optimal_polygon(&points, &sums, 0.2, &Budget::default()).unwrap();
+            let vertices = optimal_polygon(&points, &sums, 0.2, 1, &Budget::default()).unwrap();
             assert!(vertices.len() >= 3);
-            assert_eq!(adjust_vertices(&points, &sums, &vertices).len(), vertices.len());
+            assert_eq!(adjust_vertices(&points, &sums, &vertices, 1.0).len(), vertices.len());
         }
     }
 }
