@@ -68,7 +68,7 @@ fn layer_mask(map: &LabelMap, rank: usize, reach: u16) -> Option<Mask> {
 /// the layer of color k covers color k and reaches under the colors above it
 /// (see [`layer_mask`]), so adjacent colors overlap instead of leaving seams.
 /// `resolution` is how many map pixels make one canvas pixel, `grain` how
-/// many the fitter measures straightness and corners in
+/// many the fitter measures straightness in
 /// ([`FitParams::with_grain`]), and `scale` maps map pixels to output
 /// pixels. `smoothing` drives the fitter as documented on
 /// [`FitParams::for_smoothing`].

@@ -102,8 +102,8 @@ impl FitParams {
         }
     }
 
-    /// These settings measuring straightness and corners in units of `grain`
-    /// mask pixels. A mask refined to 2x from clean anti-aliasing places an
+    /// These settings measuring straightness in units of `grain` mask
+    /// pixels. A mask refined to 2x from clean anti-aliasing places an
     /// edge within about half an image pixel, a mask pixel: measured in mask
     /// pixels, that noise splits a straight edge (a tilted square came back
     /// as 34 segments, a circle as 20), measured in image pixels it does not.
