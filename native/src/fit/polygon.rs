@@ -9,7 +9,8 @@
 //! `slack` mask pixels, one image pixel (see `FitParams::grain`).
 //! Among the polygons made of possible segments we take one with the fewest
 //! segments, and among those the one deviating least from the path. Each
-//! vertex is then moved, within the unit square around its lattice point, to
+//! vertex is then moved, within the unit square around its lattice point (an
+//! image pixel's square on a refined mask), to
 //! where the least-squares lines of its two edges meet best.
 
 use super::geom::{cross, Vec2};
@@ -81,7 +82,8 @@ fn direction_bit(a: Lattice, b: Lattice) -> u8 {
 }
 
 /// The cone of directions from an origin whose rays pass within max-norm
-/// distance 1 of every point seen so far: from `lo` counter-clockwise to `hi`.
+/// distance `slack` of every point seen so far: from `lo` counter-clockwise
+/// to `hi`.
 type Cone = Option<((i64, i64), (i64, i64))>;
 
 /// Narrows `cone` to the rays passing within `slack` of `v` (relative to the
@@ -119,7 +121,7 @@ fn constrain(cone: Cone, v: (i64, i64), slack: i64) -> Cone {
 /// possible within a strip of half-width `slack`.
 ///
 /// Along a straight run of the path only its two ends constrain the cone (a
-/// line within 1 of both ends is within 1 of every point between), and the
+/// line within `slack` of both ends is within it of every point between), and the
 /// run's points inside the cone form an interval from its start: each run is
 /// one step, so the cost is the number of corners within reach, not the
 /// number of points.
@@ -389,7 +391,7 @@ pub fn adjust_vertices(points: &[Lattice], sums: &Sums, vertices: &[usize], grai
         .collect()
 }
 
-/// Edges at most this long (grains, see `restore_tips`) between two sharp
+/// Edges at most this long (in grains, see `restore_tips`) between two sharp
 /// turns are digitization artifacts: the blunted tip of an acute corner.
 const STUB_LENGTH: f64 = 3.0;
 /// The same on a refined mask, whose anti-aliased tips blunt further: the
@@ -406,7 +408,7 @@ const STUB_NEIGHBOUR: f64 = 4.0;
 /// whose neighbours are long and whose lines cross within a few pixels of it
 /// at a sharp angle is replaced by the single vertex where they cross (the
 /// tip of a triangle comes out as one sharp vertex instead of a short flat top
-/// between two rounded ones). Lengths are in grains of `grain` mask pixels
+/// between two rounded ones). Lengths are in units of `grain` mask pixels
 /// (`FitParams::grain`). Vertices and their path indices are edited together.
 pub fn restore_tips(vertices: &mut Vec<usize>, q: &mut Vec<Vec2>, grain: f64) {
     let stub_length = grain * if grain > 1.0 { REFINED_STUB_LENGTH } else { STUB_LENGTH };
