@@ -219,6 +219,10 @@ impl LabelMap {
     pub fn merge_equal_fills(&mut self, fills: &[Rgb]) {
         let first: Vec<u8> =
             (0..fills.len()).map(|l| fills.iter().position(|&f| f == fills[l]).unwrap_or(l) as u8).collect();
+        // Distinct fills (every lossless image, most JPEGs): no pass over the map.
+        if first.iter().enumerate().all(|(l, &f)| usize::from(f) == l) {
+            return;
+        }
         for label in self.labels.iter_mut().filter(|l| **l != TRANSPARENT) {
             *label = first[*label as usize];
         }
