@@ -18,7 +18,7 @@
 //! Only the fill colors change; the pixels keep the labels the decoded
 //! colors gave them.
 
-use crate::color::{delta_e, to_lab, Rgb};
+use crate::color::{delta_e, luma, to_lab, Rgb};
 use crate::grid::{self, distance_to, neighbours4};
 use crate::labels::{LabelMap, TRANSPARENT};
 
@@ -59,11 +59,7 @@ type Ycc = [f32; 3];
 
 fn ycc(rgb: Rgb) -> Ycc {
     let [r, g, b] = rgb.map(f32::from);
-    [
-        0.299 * r + 0.587 * g + 0.114 * b,
-        128.0 - 0.168_736 * r - 0.331_264 * g + 0.5 * b,
-        128.0 + 0.5 * r - 0.418_688 * g - 0.081_312 * b,
-    ]
+    [luma(rgb), 128.0 - 0.168_736 * r - 0.331_264 * g + 0.5 * b, 128.0 + 0.5 * r - 0.418_688 * g - 0.081_312 * b]
 }
 
 fn rgb(ycc: Ycc) -> Rgb {

@@ -36,6 +36,13 @@ pub fn to_lab(rgb: Rgb) -> Lab {
     [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
 }
 
+/// Rec. 601 luma: the lightness a JPEG keeps at full resolution, while 4:2:0
+/// halves its chroma.
+pub fn luma(rgb: Rgb) -> f32 {
+    let [r, g, b] = rgb.map(f32::from);
+    0.299 * r + 0.587 * g + 0.114 * b
+}
+
 /// CIE76 color difference.
 pub fn delta_e(a: &Lab, b: &Lab) -> f32 {
     ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()

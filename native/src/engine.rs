@@ -178,7 +178,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     budget.check()?;
     let mut map = LabelMap::assign(&canvas, palette, tolerances.merge_de);
     budget.check()?;
-    map.fold_scattered_twins(tolerances.twin_de, background_label);
+    map.fold_scattered_twins(tolerances.twin_de, background_label, decoded.lossy);
     let removal = match background_label {
         Some(label) => {
             absorb_paper_noise(&mut map, label, tolerances.paper_noise_de);

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::canvas::Canvas;
-use crate::color::{delta_e, pack, rgb_distance2, segment_distance2, to_lab, Lab, Rgb};
+use crate::color::{delta_e, luma, pack, rgb_distance2, segment_distance2, to_lab, Lab, Rgb};
 use crate::grid;
 
 pub const TRANSPARENT: u8 = u8::MAX;
@@ -15,6 +15,13 @@ const EDGE_RADIUS: isize = 2;
 /// paper with 1.2% of its pixels (512 px app icon), the two noise colors of
 /// a 128 px JPEG q70 wordmark's paper with 46% and 66%.
 const SCATTERED_SHARE: f64 = 0.25;
+/// Noise splits one color into halves of one lightness: a JPEG keeps luma
+/// at full resolution and quantizes it finer than chroma, so the halves
+/// differ in chroma (Google PaLM's yellow at 128 px: 8 dE, one luma unit).
+/// Twins this many luma units apart or more are facets, however scattered
+/// a thin facet's pixels (Marionette's two greys at 128 px are 21 apart);
+/// the dev corpus's twins of one color lie at most 3 apart.
+const MAX_TWIN_LUMA_STEP: f32 = 6.0;
 
 pub struct LabelMap {
     pub width: usize,
@@ -129,25 +136,37 @@ impl LabelMap {
     /// color that noise split, which leave a thin stroke in fragments of
     /// each. Distinct close colors (two facets of an orange) are shapes of
     /// their own and stay. `fixed` (the paper) neither folds nor hosts.
-    pub fn fold_scattered_twins(&mut self, reach_de: f32, fixed: Option<u8>) {
+    ///
+    /// A `lossy` source's twins are also within `MAX_TWIN_LUMA_STEP`, and
+    /// the host takes the two halves' mean by area, since the brand color
+    /// lies between them (PaLM's #f9ab00 at 128 px splits into #ffa900 and
+    /// #f5b000, 4 dE off it); a lossless host keeps its exact color.
+    pub fn fold_scattered_twins(&mut self, reach_de: f32, fixed: Option<u8>, lossy: bool) {
         let labs: Vec<Lab> = self.palette.iter().map(|&c| to_lab(c)).collect();
         let mut areas = self.areas();
         let mut order: Vec<u8> = (0..self.palette.len() as u8).filter(|&l| Some(l) != fixed).collect();
         order.sort_by_key(|&l| areas[l as usize]);
         let mut folded = vec![false; self.palette.len()];
         for label in order {
+            let own = self.palette[label as usize];
             let twin = (0..self.palette.len() as u8)
                 .filter(|&o| o != label && Some(o) != fixed && !folded[o as usize])
                 .filter(|&o| areas[o as usize] >= areas[label as usize])
+                .filter(|&o| !lossy || (luma(self.palette[o as usize]) - luma(own)).abs() < MAX_TWIN_LUMA_STEP)
                 .map(|o| (o, delta_e(&labs[o as usize], &labs[label as usize])))
                 .filter(|&(_, d)| d < reach_de)
                 .min_by(|a, b| a.1.total_cmp(&b.1));
-            if let Some((host, _)) = twin {
-                if self.fold_if_scattered(label, host) {
-                    folded[label as usize] = true;
-                    areas[host as usize] += std::mem::take(&mut areas[label as usize]);
-                }
+            let Some((host, _)) = twin else { continue };
+            if !self.fold_if_scattered(label, host) {
+                continue;
             }
+            folded[label as usize] = true;
+            let (host_area, own_area) = (areas[host as usize], std::mem::take(&mut areas[label as usize]));
+            if lossy {
+                let host_color = self.palette[host as usize];
+                self.palette[host as usize] = area_weighted_mean(host_color, host_area, own, own_area);
+            }
+            areas[host as usize] += own_area;
         }
     }
 
@@ -297,6 +316,12 @@ impl LabelMap {
     }
 }
 
+/// The mean of two colors weighted by their areas.
+fn area_weighted_mean(a: Rgb, a_area: usize, b: Rgb, b_area: usize) -> Rgb {
+    let total = (a_area + b_area).max(1) as f32;
+    std::array::from_fn(|k| ((f32::from(a[k]) * a_area as f32 + f32::from(b[k]) * b_area as f32) / total).round() as u8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,6 +359,31 @@ mod tests {
         let mut plate = LabelMap::from_rows(&rows, 0, palette);
         assert!(!plate.fold_if_scattered(1, 0));
         assert_eq!(plate.areas()[1], 400);
+    }
+
+    #[test]
+    fn noise_split_halves_of_one_color_fold_into_their_mean_and_facets_stay() {
+        // A thin stroke on paper ('.', fixed) whose pixels alternate between
+        // two labels: 10 of label 0, 8 of label 1.
+        let rows = ["......", ".0101.", ".1010.", ".0101.", ".1010.", ".0.0..", "......"];
+        let fold = |halves: [Rgb; 2], lossy: bool| {
+            let mut map = LabelMap::from_rows(&rows, 2, vec![halves[0], halves[1], [255, 255, 255]]);
+            map.fold_scattered_twins(11.0, Some(2), lossy);
+            map
+        };
+        // One yellow split by chroma noise: one luma unit apart, 8 dE.
+        let yellow = [[245, 176, 0], [255, 169, 0]];
+        let map = fold(yellow, true);
+        assert_eq!(map.areas(), vec![18, 0, 24], "the smaller half folds into the larger");
+        assert_eq!(map.palette[0], [249, 173, 0], "the two halves' mean by area");
+        assert_eq!(fold(yellow, false).palette[0], yellow[0], "a lossless host keeps its exact color");
+        // Two grey facets as close in color, 21 luma units apart, stay in a
+        // JPEG; lossless, luma does not tell.
+        let greys = [[168, 169, 171], [190, 190, 191]];
+        let map = fold(greys, true);
+        assert_eq!(map.areas(), vec![10, 8, 24]);
+        assert_eq!(map.palette[..2], greys);
+        assert_eq!(fold(greys, false).areas(), vec![18, 0, 24]);
     }
 
     #[test]
