@@ -36,9 +36,11 @@ const MIN_NEIGHBOUR_SHARE: f64 = 0.8;
 const MAX_DEEP_SHARE: f64 = 0.6;
 /// Below this luma contrast to its neighbour the ratio is ill-measured.
 const MIN_LUMA_CONTRAST: f32 = 24.0;
-/// A mark this light has no chroma to lose, and the Y plane clips its
-/// ringing at 255, which would bias the sums.
-const MAX_MARK_LUMA: f32 = 240.0;
+/// A mark this light is white, whose ringing the Y plane clips at 255,
+/// which would bias the sums. A white figure amid a saturated field comes
+/// back lighter than this but tinted (Samoa's stars at 128 px decode
+/// #eeffff, luma 249.9, 6 dE off white), and the sums bring it within 3.
+const MAX_MARK_LUMA: f32 = 250.0;
 /// A mark's pixels this far from its edge (chessboard distance) are its
 /// core, which gives its lightness (see `Mark::lightness`).
 const CORE_DEPTH: u16 = 2;
@@ -47,9 +49,10 @@ const CORE_DEPTH: u16 = 2;
 /// whose median is 10 luma units too light).
 const MIN_CORE_PIXELS: usize = 48;
 /// Closer than this to the decoded color, the decoded color stays: a flat
-/// fill decodes within a unit or two of its hex, which the ratio's noise
-/// would only blur.
-const MIN_SHIFT_DE: f32 = 2.0;
+/// fill decodes within a unit of its hex, which the ratio's noise would
+/// only blur. Anaconda's green ring at 128 px decodes 3.2 dE off, and the
+/// sums move it 1.7 to within 1.5.
+const MIN_SHIFT_DE: f32 = 1.0;
 /// Further than this, something else is mixed into the sums. Obsidian's
 /// wordmark at 128 px decodes 21 dE off its purple, and the sums bring it
 /// back within 1.2.
