@@ -43,6 +43,21 @@ pub fn luma(rgb: Rgb) -> f32 {
     0.299 * r + 0.587 * g + 0.114 * b
 }
 
+/// Luma units between two colors of a lossy source that its noise does not
+/// bridge. A JPEG keeps luma at full resolution and quantizes it finer than
+/// chroma, so noise splits one color into shades of one lightness and
+/// different chroma (Google PaLM's yellow at 128 px: 8 dE, one luma unit
+/// apart), while close facets differ in lightness (Marionette's greys at
+/// 128 px: 21 apart; its two dark reds, 7). The dev corpus's noise-split
+/// shades of one color lie at most 3 apart.
+const LOSSY_DISTINCT_LUMA: f32 = 6.0;
+
+/// Whether two colors of a lossy source differ in lightness by more than
+/// its noise can, and so are two colors however close in CIELAB.
+pub fn distinct_in_lightness(a: Rgb, b: Rgb) -> bool {
+    (luma(a) - luma(b)).abs() >= LOSSY_DISTINCT_LUMA
+}
+
 /// CIE76 color difference.
 pub fn delta_e(a: &Lab, b: &Lab) -> f32 {
     ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
@@ -117,6 +132,12 @@ mod tests {
         assert_eq!(snapped_to_pure([0, 0, 3]), [0, 0, 3]);
         assert_eq!(snapped_to_pure([255, 252, 255]), [255, 252, 255]);
         assert_eq!(snapped_to_pure([128, 128, 128]), [128, 128, 128]);
+    }
+
+    #[test]
+    fn lightness_tells_a_jpegs_facets_from_its_noise() {
+        assert!(!distinct_in_lightness([255, 169, 0], [245, 176, 0]), "one yellow split by chroma noise");
+        assert!(distinct_in_lightness([190, 190, 191], [168, 169, 171]), "two grey facets");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::background::{absorb_paper_noise, framed_paper, paper_color, remove_pa
 use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::chroma::restored_fills;
-use crate::color::{delta_e, hex, snapped_to_pure, to_lab, Rgb};
+use crate::color::{delta_e, distinct_in_lightness, hex, snapped_to_pure, to_lab, Rgb};
 use crate::complexity;
 use crate::decode::{decode, jpeg_ycbcr};
 use crate::error::{EngineError, EngineResult};
@@ -116,12 +116,14 @@ fn describe_removal(removal: &Removal, kept: usize, paper: &str) -> String {
 
 /// Cluster colors are medians of their members, so two seeds further apart
 /// than the merge tolerance can still end as near-twins: the heavier (earlier)
-/// one stays.
-fn without_twins(palette: Vec<Rgb>, merge_de: f32) -> Vec<Rgb> {
+/// one stays. A `lossy` source's colors distinct in lightness are no twins.
+fn without_twins(palette: Vec<Rgb>, merge_de: f32, lossy: bool) -> Vec<Rgb> {
     let mut distinct: Vec<Rgb> = Vec::with_capacity(palette.len());
     for color in palette {
         let lab = to_lab(color);
-        if distinct.iter().all(|&kept| delta_e(&to_lab(kept), &lab) >= merge_de) {
+        let apart =
+            |kept: Rgb| delta_e(&to_lab(kept), &lab) >= merge_de || (lossy && distinct_in_lightness(kept, color));
+        if distinct.iter().all(|&kept| apart(kept)) {
             distinct.push(color);
         }
     }
@@ -169,7 +171,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     // A color that would snap onto the paper keeps its shade: were it the
     // paper's twin, the paper's removal could not tell their pixels apart.
     let settled = |color: Rgb| Some(snapped(color)).filter(|&s| Some(s) != paper_rgb.map(snapped)).unwrap_or(color);
-    let mut palette = without_twins(palette.into_iter().map(settled).collect(), tolerances.merge_de);
+    let mut palette = without_twins(palette.into_iter().map(settled).collect(), tolerances.merge_de, decoded.lossy);
     let background_label = paper_rgb.map(|rgb| {
         palette.push(rgb);
         (palette.len() - 1) as u8
@@ -316,4 +318,20 @@ pub fn trace_plain(bytes: &[u8]) -> EngineResult<Traced> {
         warnings: Vec::new(),
         engine_ms: started.elapsed().as_secs_f64() * 1000.0,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_jpegs_close_colors_are_twins_unless_their_lightness_differs() {
+        // Marionette's two dark reds at 128 px: 5.6 dE, 7 luma units apart.
+        let reds = vec![[168, 30, 45], [154, 25, 43]];
+        assert_eq!(without_twins(reds.clone(), 7.0, true), reds);
+        assert_eq!(without_twins(reds.clone(), 7.0, false), vec![reds[0]], "lossless, the tolerance alone decides");
+        // Two shades of one green, a luma unit apart: the heavier stays.
+        let greens = vec![[57, 222, 128], [62, 219, 131]];
+        assert_eq!(without_twins(greens.clone(), 7.0, true), vec![greens[0]]);
+    }
 }

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::canvas::Canvas;
-use crate::color::{delta_e, luma, pack, rgb_distance2, segment_distance2, to_lab, Lab, Rgb};
+use crate::color::{delta_e, distinct_in_lightness, pack, rgb_distance2, segment_distance2, to_lab, Lab, Rgb};
 use crate::grid;
 
 pub const TRANSPARENT: u8 = u8::MAX;
@@ -15,13 +15,6 @@ const EDGE_RADIUS: isize = 2;
 /// paper with 1.2% of its pixels (512 px app icon), the two noise colors of
 /// a 128 px JPEG q70 wordmark's paper with 46% and 66%.
 const SCATTERED_SHARE: f64 = 0.25;
-/// Noise splits one color into halves of one lightness: a JPEG keeps luma
-/// at full resolution and quantizes it finer than chroma, so the halves
-/// differ in chroma (Google PaLM's yellow at 128 px: 8 dE, one luma unit).
-/// Twins this many luma units apart or more are facets, however scattered
-/// a thin facet's pixels (Marionette's two greys at 128 px are 21 apart);
-/// the dev corpus's twins of one color lie at most 3 apart.
-const MAX_TWIN_LUMA_STEP: f32 = 6.0;
 
 pub struct LabelMap {
     pub width: usize,
@@ -137,8 +130,8 @@ impl LabelMap {
     /// each. Distinct close colors (two facets of an orange) are shapes of
     /// their own and stay. `fixed` (the paper) neither folds nor hosts.
     ///
-    /// A `lossy` source's twins are also within `MAX_TWIN_LUMA_STEP`, and
-    /// the host takes the two halves' mean by area, since the brand color
+    /// A `lossy` source's twins are also alike in lightness
+    /// (`distinct_in_lightness`), and the host takes the two halves' mean by area, since the brand color
     /// lies between them (PaLM's #f9ab00 at 128 px splits into #ffa900 and
     /// #f5b000, 4 dE off it); a lossless host keeps its exact color.
     pub fn fold_scattered_twins(&mut self, reach_de: f32, fixed: Option<u8>, lossy: bool) {
@@ -152,7 +145,7 @@ impl LabelMap {
             let twin = (0..self.palette.len() as u8)
                 .filter(|&o| o != label && Some(o) != fixed && !folded[o as usize])
                 .filter(|&o| areas[o as usize] >= areas[label as usize])
-                .filter(|&o| !lossy || (luma(self.palette[o as usize]) - luma(own)).abs() < MAX_TWIN_LUMA_STEP)
+                .filter(|&o| !lossy || !distinct_in_lightness(self.palette[o as usize], own))
                 .map(|o| (o, delta_e(&labs[o as usize], &labs[label as usize])))
                 .filter(|&(_, d)| d < reach_de)
                 .min_by(|a, b| a.1.total_cmp(&b.1));
