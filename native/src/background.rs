@@ -89,12 +89,19 @@ const COMPACT_FIGURE_THICKNESS_RATIO: f64 = 4.0;
 /// when most corners agree on one (paper shows there even when a rounded
 /// plate or a disc covers most of each side), or else the most common
 /// paper-like color on the border; in both cases only when it covers enough
-/// of the border to be paper rather than a light detail.
-pub fn paper_color(canvas: &Canvas) -> Option<Rgb> {
+/// of the border to be paper rather than a light detail. What it covers
+/// counts the border pixels within `noise_de`, the source's paper noise
+/// reach, of it: a JPEG's paper beside saturated art scatters (of the 156
+/// light border pixels of Postman's app square at 128 px, 24 lie within the
+/// paper's spread of its corners' color, 130 within 8 dE).
+pub fn paper_color(canvas: &Canvas, noise_de: f32) -> Option<Rgb> {
     let border = canvas.border_indices();
     let light: Vec<Rgb> = border.iter().map(|&i| canvas.rgb[i]).filter(|&c| is_paper_like(&to_lab(c))).collect();
     let mode = corner_paper(canvas).or_else(|| most_common(&light))?;
-    let (paper, count) = spread_around(light, mode)?;
+    let mode_lab = to_lab(mode);
+    let reach = PAPER_SPREAD_DE.max(noise_de);
+    let count = light.iter().filter(|&&c| delta_e(&to_lab(c), &mode_lab) <= reach).count();
+    let (paper, _) = spread_around(light, mode)?;
     ((count as f64) >= MIN_BORDER_SHARE * border.len() as f64).then_some(paper)
 }
 

@@ -156,7 +156,11 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     let tolerances = Tolerances::for_source(decoded.lossy);
     // An image that uses transparency already says what its background is.
     let looks_for_paper = settings.transparent && opaque_pixels == canvas.opaque.len();
-    let paper = if looks_for_paper { paper_color(&canvas).or_else(|| framed_paper(&canvas)) } else { None };
+    let paper = if looks_for_paper {
+        paper_color(&canvas, tolerances.paper_noise_de).or_else(|| framed_paper(&canvas))
+    } else {
+        None
+    };
     let Clusters { clusters, paper: background } = find_clusters(&canvas, tolerances, decoded.lossy, paper, budget)?;
     let chosen = choose(&clusters, settings.colors, opaque_pixels, background);
     let mut palette: Vec<_> = chosen.iter().map(|&i| clusters[i].rgb).collect();

@@ -430,6 +430,22 @@ t.test('a small re-compressed app icon on a light plate has no white slivers alo
   t.same(whites, [], 'no paper-colored slivers are kept as shapes');
 });
 
+t.test('a small re-compressed saturated app square loses the paper in its corners', async (t) => {
+  // Postman's square at 128 px, JPEG q70: beside the orange, the paper's
+  // noise scatters over 8 dE, and too little of the border lay within 3 dE
+  // of the corners' white for it to count as paper.
+  const figure = `<path d="M40 90 L80 40 L92 50 L52 100 Z" fill="#eeeeee"/><circle cx="88" cy="38" r="12" fill="#eeeeee"/>`;
+  const body = `<rect width="128" height="128" rx="26" fill="#ff6c37"/>${figure}`;
+  const result = await traceImage(await jpeg(renderSvg(svgDoc(128, 128, body, WHITE)), 70), { trim: false });
+  t.match(result.warnings.join('\n'), /Removed background/, `the paper goes (${result.warnings.join(' / ')})`);
+  t.ok(hasColor(result, '#ff6c37', 4) && hasColor(result, '#eeeeee', 4), `both colors (${result.palette.join(' ')})`);
+  const out = await renderResult(result);
+  for (const [x, y] of [[1, 1], [126, 1], [1, 126], [126, 126]] as const) {
+    t.equal(pixel(out, x, y).alpha, 0, `the corner at (${x}, ${y}) is transparent`);
+  }
+  t.equal(pixel(out, 20, 64).alpha, 255, 'the square stays opaque');
+});
+
 t.test("a light plate's outline at 128 px follows the drawn plate, not the JPEG noise", async (t) => {
   // #f4f2ed on white is 5 dE: at q70, noise decides which side of the edge
   // each pixel falls on, and the plate came back with an edge like torn
