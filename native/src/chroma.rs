@@ -19,7 +19,7 @@
 //! colors gave them.
 
 use crate::color::{delta_e, luma, to_lab, Rgb};
-use crate::grid::{self, distance_to, neighbours4};
+use crate::grid::{self, distance_to, neighbours4, PixelBox};
 use crate::labels::{LabelMap, TRANSPARENT};
 
 /// The band of the neighbour that takes a mark's spilled chroma: 4:2:0 and
@@ -86,7 +86,9 @@ pub fn restored_fills(
     planes: impl FnOnce() -> Option<Vec<Rgb>>,
 ) -> Vec<Rgb> {
     let mut fills = map.palette.clone();
-    let marks: Vec<Mark> = (0..map.palette.len()).filter_map(|label| Mark::find(map, label as u8, paper)).collect();
+    let boxes = map.label_boxes();
+    let marks: Vec<Mark> =
+        boxes.iter().enumerate().filter_map(|(label, found)| Mark::find(map, label as u8, (*found)?, paper)).collect();
     if marks.is_empty() {
         return fills;
     }
@@ -131,7 +133,8 @@ struct Mark {
 }
 
 impl Mark {
-    fn find(map: &LabelMap, label: u8, paper: Option<Rgb>) -> Option<Mark> {
+    /// `found` is the box of the label's pixels.
+    fn find(map: &LabelMap, label: u8, found: PixelBox, paper: Option<Rgb>) -> Option<Mark> {
         let decoded = map.palette[label as usize];
         let own = ycc(decoded);
         if own[0] >= MAX_MARK_LUMA {
@@ -139,7 +142,7 @@ impl Mark {
         }
         // Everything happens in the mark's box, grown so that what lies
         // within the band of a band pixel is inside it too.
-        let window = grown_box(map, label, 2 * usize::from(BAND) + 1)?;
+        let window = found.grown(2 * usize::from(BAND) + 1, map.width, map.height).xywh();
         let (x, y, w, h) = window;
         let labels = grid::crop(&map.labels, map.width, x, y, w, h);
         let n = labels.iter().filter(|&&l| l == label).count();
@@ -201,15 +204,6 @@ impl Mark {
         let shift = delta_e(&to_lab(estimate), &to_lab(decoded));
         (MIN_SHIFT_DE..=MAX_SHIFT_DE).contains(&shift).then_some(estimate)
     }
-}
-
-/// The box around `label`'s pixels grown by `margin` on each side, within
-/// the map: (x, y, width, height).
-fn grown_box(map: &LabelMap, label: u8, margin: usize) -> Option<(usize, usize, usize, usize)> {
-    let (x, y, w, h) = map.bounding_box(|l| l == label)?;
-    let (x0, y0) = (x.saturating_sub(margin), y.saturating_sub(margin));
-    let (x1, y1) = ((x + w - 1 + margin).min(map.width - 1), (y + h - 1 + margin).min(map.height - 1));
-    Some((x0, y0, x1 - x0 + 1, y1 - y0 + 1))
 }
 
 /// The label that holds most of `label`'s outline in a `w` x `h` grid, when

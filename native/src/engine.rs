@@ -230,7 +230,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     let (mut width, mut height) = (source_w, source_h);
     let (mut left, mut top) = (0, 0);
     if settings.trim {
-        let (x, y, w, h) = map.content_box().expect("a non-empty palette has pixels");
+        let (x, y, w, h) = map.content_box().expect("a non-empty palette has pixels").xywh();
         (left, top) = (x as u32 * scale, y as u32 * scale);
         width = ((w as u32) * scale).min(source_w - left);
         height = ((h as u32) * scale).min(source_h - top);

@@ -9,6 +9,46 @@ pub fn crop<T: Copy>(values: &[T], stride: usize, x: usize, y: usize, width: usi
     out
 }
 
+/// A box of grid pixels, its corners included.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PixelBox {
+    pub left: usize,
+    pub top: usize,
+    pub right: usize,
+    pub bottom: usize,
+}
+
+impl PixelBox {
+    pub fn at(x: usize, y: usize) -> PixelBox {
+        PixelBox { left: x, top: y, right: x, bottom: y }
+    }
+
+    /// The smallest box holding both.
+    pub fn union(self, other: PixelBox) -> PixelBox {
+        PixelBox {
+            left: self.left.min(other.left),
+            top: self.top.min(other.top),
+            right: self.right.max(other.right),
+            bottom: self.bottom.max(other.bottom),
+        }
+    }
+
+    /// The box grown by `margin` on each side, within a `width` x `height` grid.
+    pub fn grown(self, margin: usize, width: usize, height: usize) -> PixelBox {
+        PixelBox {
+            left: self.left.saturating_sub(margin),
+            top: self.top.saturating_sub(margin),
+            right: (self.right + margin).min(width - 1),
+            bottom: (self.bottom + margin).min(height - 1),
+        }
+    }
+
+    /// (x, y, width, height), as `crop` takes it.
+    pub fn xywh(self) -> (usize, usize, usize, usize) {
+        (self.left, self.top, self.right - self.left + 1, self.bottom - self.top + 1)
+    }
+}
+
 /// The 4-neighbours of pixel `i` inside a `width` x `height` grid.
 pub fn neighbours4(i: usize, width: usize, height: usize) -> impl Iterator<Item = usize> {
     let (x, y) = (i % width, i / width);

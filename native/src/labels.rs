@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::canvas::Canvas;
 use crate::color::{delta_e, distinct_in_lightness, pack, rgb_distance2, segment_distance2, to_lab, Lab, Rgb};
-use crate::grid;
+use crate::grid::{self, PixelBox};
 
 pub const TRANSPARENT: u8 = u8::MAX;
 /// Edge pixels look for settled neighbours this far away.
@@ -257,24 +257,23 @@ impl LabelMap {
         self.palette = order.iter().map(|&i| self.palette[i]).collect();
     }
 
-    /// Bounding box of the labelled pixels: (x, y, width, height).
-    pub fn content_box(&self) -> Option<(usize, usize, usize, usize)> {
-        self.bounding_box(|l| l != TRANSPARENT)
+    /// Bounding box of the labelled pixels.
+    pub fn content_box(&self) -> Option<PixelBox> {
+        self.label_boxes().into_iter().flatten().reduce(PixelBox::union)
     }
 
-    /// Bounding box of the pixels whose label is `of`: (x, y, width, height).
-    pub fn bounding_box(&self, of: impl Fn(u8) -> bool) -> Option<(usize, usize, usize, usize)> {
-        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-        for (i, &l) in self.labels.iter().enumerate() {
-            if of(l) {
-                let (x, y) = (i % self.width, i / self.width);
-                x0 = x0.min(x);
-                y0 = y0.min(y);
-                x1 = x1.max(x);
-                y1 = y1.max(y);
+    /// The bounding box of each label's pixels, by palette index (None for
+    /// a label with no pixels), in one pass over the map.
+    pub fn label_boxes(&self) -> Vec<Option<PixelBox>> {
+        let mut boxes: Vec<Option<PixelBox>> = vec![None; self.palette.len()];
+        for (y, row) in self.labels.chunks_exact(self.width).enumerate() {
+            for (x, &l) in row.iter().enumerate().filter(|&(_, &l)| l != TRANSPARENT) {
+                let at = PixelBox::at(x, y);
+                let found = &mut boxes[l as usize];
+                *found = Some(found.map_or(at, |b| b.union(at)));
             }
         }
-        (x0 != usize::MAX).then(|| (x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+        boxes
     }
 
     pub fn crop(&mut self, x: usize, y: usize, width: usize, height: usize) {
@@ -327,6 +326,15 @@ mod tests {
         // A one-pixel checkerboard: every neighbour differs, 2 * 3 * 4 pairs.
         assert_eq!(LabelMap::from_rows(&["0101", "1010", "0101", "1010"], 0, palette.clone()).edge_count(), 24);
         assert_eq!(LabelMap::from_rows(&["000", "000"], 0, palette).edge_count(), 0);
+    }
+
+    #[test]
+    fn each_labels_box_and_the_contents_box_are_found_in_one_pass() {
+        let m = LabelMap::from_rows(&["....", ".0..", "...0", "1..."], TRANSPARENT, vec![[0; 3], [9; 3], [7; 3]]);
+        let b = |left, top, right, bottom| Some(PixelBox { left, top, right, bottom });
+        assert_eq!(m.label_boxes(), vec![b(1, 1, 3, 2), b(0, 3, 0, 3), None]);
+        assert_eq!(m.content_box(), b(0, 1, 3, 3));
+        assert_eq!(b(1, 1, 3, 2).unwrap().grown(2, 4, 4).xywh(), (0, 0, 4, 4), "grown within the map");
     }
 
     #[test]

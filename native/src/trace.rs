@@ -8,7 +8,7 @@ use vtracer::Config;
 use crate::budget::Budget;
 use crate::error::{EngineError, EngineResult};
 use crate::fit::{trace_mask, FitParams, Mask};
-use crate::grid::{self, distance_to};
+use crate::grid::{self, distance_to, PixelBox};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::svg::{Layer, PathWriter};
 
@@ -38,15 +38,13 @@ const UNDERLAP: f64 = 2.0;
 /// of the lower color along them). A pixel within `reach` of both keeps the
 /// layer when it is at least as near its own color.
 ///
-/// The mask covers only the window around those colors (a margin wider than
-/// `reach`, so every distance that matters is measured in it): a small
-/// upper color costs its own box, not the whole image. None when the layer
-/// paints nothing.
-fn layer_mask(map: &LabelMap, rank: usize, reach: u16) -> Option<Mask> {
+/// The mask covers only the window around those colors, whose box is
+/// `colors` (a margin wider than `reach`, so every distance that matters is
+/// measured in it): a small upper color costs its own box, not the whole
+/// image.
+fn layer_mask(map: &LabelMap, rank: usize, reach: u16, colors: PixelBox) -> Mask {
     let margin = usize::from(reach) + 2;
-    let (x, y, w, h) = map.bounding_box(|l| l != TRANSPARENT && l as usize >= rank)?;
-    let (x0, y0) = (x.saturating_sub(margin), y.saturating_sub(margin));
-    let (w, h) = ((x + w + margin).min(map.width) - x0, (y + h + margin).min(map.height) - y0);
+    let (x0, y0, w, h) = colors.grown(margin, map.width, map.height).xywh();
     let labels = grid::crop(&map.labels, map.width, x0, y0, w, h);
     let own = |i: usize| labels[i] as usize == rank;
     let upper = |i: usize| labels[i] != TRANSPARENT && labels[i] as usize > rank;
@@ -61,7 +59,20 @@ fn layer_mask(map: &LabelMap, rank: usize, reach: u16) -> Option<Mask> {
     } else {
         Mask::from_fn(w, h, own)
     };
-    Some(mask.placed_at((x0 as i32, y0 as i32)))
+    mask.placed_at((x0 as i32, y0 as i32))
+}
+
+/// The box of the colors each layer paints, its own and those above it, by
+/// rank (None for a layer that paints nothing): one pass over the map.
+fn painted_boxes(map: &LabelMap) -> Vec<Option<PixelBox>> {
+    let mut painted = map.label_boxes();
+    for rank in (0..painted.len().saturating_sub(1)).rev() {
+        painted[rank] = match (painted[rank], painted[rank + 1]) {
+            (Some(own), Some(above)) => Some(own.union(above)),
+            (own, above) => own.or(above),
+        };
+    }
+    painted
 }
 
 /// Trace every color of `map` as a stacked layer, bottom (largest) first:
@@ -83,9 +94,11 @@ pub fn trace_layers(
     let params = FitParams::for_smoothing(smoothing, resolution).with_grain(grain);
     let decimals = decimals_for(map.width, map.height, scale);
     let reach = (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u16;
+    let painted = painted_boxes(map);
     let mut layers = Vec::with_capacity(map.palette.len());
     for (rank, &color) in map.palette.iter().enumerate() {
-        let Some(mask) = layer_mask(map, rank, reach) else { continue };
+        let Some(colors) = painted[rank] else { continue };
+        let mask = layer_mask(map, rank, reach, colors);
         let mut writer = PathWriter::new(decimals);
         trace_mask(&mask, &params, scale, &mut writer, budget)?;
         if !writer.is_empty() {
@@ -112,8 +125,13 @@ mod tests {
         LabelMap::from_rows(rows, TRANSPARENT, vec![[0, 0, 0], [255, 0, 0]])
     }
 
+    /// Layer `rank`'s mask, as `trace_layers` builds it (reach 2).
+    fn layer(map: &LabelMap, rank: usize) -> Option<Mask> {
+        painted_boxes(map)[rank].map(|colors| layer_mask(map, rank, 2, colors))
+    }
+
     fn painted(mask_rows: &LabelMap, rank: usize) -> Vec<String> {
-        let mask = layer_mask(mask_rows, rank, 2).expect("the layer paints something");
+        let mask = layer(mask_rows, rank).expect("the layer paints something");
         let mut out = Vec::new();
         for y in 0..mask_rows.height {
             out.push((0..mask_rows.width).map(|x| if mask.contains(x, y) { '#' } else { '.' }).collect());
@@ -138,7 +156,7 @@ mod tests {
         rows[6].replace_range(8..11, "111");
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let m = map(&rows);
-        let mask = layer_mask(&m, 1, 2).expect("red paints its square");
+        let mask = layer(&m, 1).expect("red paints its square");
         assert_eq!(mask.origin(), (4, 1), "the square's box grown by the reach and two");
         let painted = painted(&m, 1);
         assert_eq!(painted[5], "........###.........");
@@ -151,7 +169,7 @@ mod tests {
             writer.finish()
         };
         assert_eq!(outline(&mask), outline(&whole));
-        assert!(layer_mask(&map(&["..", ".."]), 0, 2).is_none(), "no pixel of it: no layer");
+        assert!(layer(&map(&["..", ".."]), 0).is_none(), "no pixel of it: no layer");
     }
 
     #[test]
