@@ -440,7 +440,12 @@ t.test('a small re-compressed saturated app square loses the paper in its corner
   t.match(result.warnings.join('\n'), /Removed background/, `the paper goes (${result.warnings.join(' / ')})`);
   t.ok(hasColor(result, '#ff6c37', 4) && hasColor(result, '#eeeeee', 4), `both colors (${result.palette.join(' ')})`);
   const out = await renderResult(result);
-  for (const [x, y] of [[1, 1], [126, 1], [1, 126], [126, 126]] as const) {
+  for (const [x, y] of [
+    [1, 1],
+    [126, 1],
+    [1, 126],
+    [126, 126],
+  ] as const) {
     t.equal(pixel(out, x, y).alpha, 0, `the corner at (${x}, ${y}) is transparent`);
   }
   t.equal(pixel(out, 20, 64).alpha, 255, 'the square stays opaque');
