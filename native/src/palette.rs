@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, pack, to_lab, unpack, Lab, Rgb};
+use crate::color::{delta_e, luma, pack, to_lab, unpack, Lab, Rgb};
 use crate::error::{EngineError, EngineResult};
 use crate::grid;
 
@@ -86,6 +86,14 @@ const FRINGE_WEIGHT_SHARE: f64 = 0.25;
 /// 91 at 512 px and 108 of 109 at 128 px do, while its close facets lie 4
 /// to 27 px deep.
 const MAX_FRINGE_DEPTH: u16 = 3;
+
+/// A fringe of chroma bleeding lies within this many luma units of its host:
+/// a JPEG keeps each pixel's luma at full resolution and bleeds its chroma.
+/// Of the dev corpus's folds, every cluster further off is a facet nearer a
+/// true color than its host is (at 128 px, 8 of them: Flutter's #1fbcfd,
+/// 24 units off its #44d1fd; Marionette's dark grey, 38), but one of 2
+/// pixels at 512 px; the 25 folds 10 to 20 units off at 128 px are all rims.
+const MAX_FRINGE_LUMA_STEP: f32 = 20.0;
 
 /// A color needs this many interior pixels, and this share of the logo, to be
 /// a palette color on its own in automatic mode.
@@ -273,9 +281,11 @@ struct Seeded {
 
 /// Fold each light cluster that sits within `fringe_de` of a much heavier one
 /// into it (clusters arrive heaviest first), when its pixels lie no deeper
-/// than `MAX_FRINGE_DEPTH` from other colors (`depth`, by seed index): JPEG
-/// chroma bleeding leaves a rim along an edge, where a small facet of a
-/// close color (Flutter's two blues, Tux on a dark plate) has a body.
+/// than `MAX_FRINGE_DEPTH` from other colors (`depth`, by seed index) and
+/// within `MAX_FRINGE_LUMA_STEP` of its lightness: JPEG chroma bleeding
+/// leaves a rim along an edge, where a small facet of a close color
+/// (Flutter's two blues, Tux on a dark plate) has a body, or, too thin for
+/// one at 128 px, a lightness of its own.
 /// The paper takes only the light clusters within `paper_de` of it: color
 /// alone cannot tell its noise from a light color of the art (a round flag's
 /// #eeeeee stars, 7 dE off white), so the rest stay colors here and the
@@ -286,13 +296,15 @@ fn fold_fringes(clusters: Vec<Seeded>, tol: Tolerances, depth: impl Fn(usize) ->
     let mut paper = None;
     for Seeded { index, is_paper, cluster } in clusters {
         let reach = |k: usize| if Some(k) == paper { tol.fringe_de.min(tol.paper_de) } else { tol.fringe_de };
+        let lightness_step = |k: usize| (luma(kept[k].rgb) - luma(cluster.rgb)).abs();
         let host = kept.iter().enumerate().position(|(k, host)| {
             (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * host.weight as f64
                 && delta_e(&host.lab, &cluster.lab) < reach(k)
         });
         let folds = match host {
             _ if is_paper => None,
-            Some(k) if Some(k) == paper || depth(index) <= MAX_FRINGE_DEPTH => Some(k),
+            Some(k) if Some(k) == paper => Some(k),
+            Some(k) if depth(index) <= MAX_FRINGE_DEPTH && lightness_step(k) < MAX_FRINGE_LUMA_STEP => Some(k),
             _ => None,
         };
         match folds {
@@ -338,4 +350,28 @@ pub fn choose(clusters: &[Cluster], requested: u32, opaque_pixels: usize, exclud
         chosen.pop();
     }
     chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seeded(index: usize, rgb: Rgb, weight: usize) -> Seeded {
+        Seeded { index, is_paper: false, cluster: Cluster { rgb, lab: to_lab(rgb), weight } }
+    }
+
+    #[test]
+    fn a_thin_rim_of_the_hosts_lightness_folds_and_a_thin_facet_of_its_own_stays() {
+        // Flutter at 128 px: the light blue, its middle facet (24 luma units
+        // darker, 16 dE) and a rim of bled chroma (4 units lighter, 7 dE);
+        // both lie within 2 px of other colors.
+        let host = [69, 209, 254];
+        let facet = [30, 187, 255];
+        let rim = [95, 206, 240];
+        let clusters = vec![seeded(0, host, 713), seeded(1, facet, 46), seeded(2, rim, 40)];
+        let Clusters { clusters, paper } = fold_fringes(clusters, Tolerances::for_source(true), |_| 2);
+        assert_eq!(paper, None);
+        let kept: Vec<(Rgb, usize)> = clusters.iter().map(|c| (c.rgb, c.weight)).collect();
+        assert_eq!(kept, vec![(host, 753), (facet, 46)]);
+    }
 }
