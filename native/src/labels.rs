@@ -131,11 +131,12 @@ impl LabelMap {
     /// their own and stay. `fixed` (the paper) neither folds nor hosts.
     ///
     /// A `lossy` source's twins are also alike in lightness
-    /// (`distinct_in_lightness`), and the host takes the two halves' mean by area, since the brand color
-    /// lies between them (PaLM's #f9ab00 at 128 px splits into #ffa900 and
-    /// #f5b000, 4 dE off it); a lossless host keeps its exact color.
+    /// (`distinct_in_lightness`), and the host takes the two halves' mean by
+    /// area, since the brand color lies between them (PaLM's #f9ab00 at
+    /// 128 px splits into #ffa900 and #f5b000, 4 dE off it); a lossless host
+    /// keeps its exact color.
     pub fn fold_scattered_twins(&mut self, reach_de: f32, fixed: Option<u8>, lossy: bool) {
-        let labs: Vec<Lab> = self.palette.iter().map(|&c| to_lab(c)).collect();
+        let mut labs: Vec<Lab> = self.palette.iter().map(|&c| to_lab(c)).collect();
         let mut areas = self.areas();
         let mut order: Vec<u8> = (0..self.palette.len() as u8).filter(|&l| Some(l) != fixed).collect();
         order.sort_by_key(|&l| areas[l as usize]);
@@ -156,8 +157,10 @@ impl LabelMap {
             folded[label as usize] = true;
             let (host_area, own_area) = (areas[host as usize], std::mem::take(&mut areas[label as usize]));
             if lossy {
-                let host_color = self.palette[host as usize];
-                self.palette[host as usize] = area_weighted_mean(host_color, host_area, own, own_area);
+                // Later twins are measured against the host's new color.
+                let mean = area_weighted_mean(self.palette[host as usize], host_area, own, own_area);
+                self.palette[host as usize] = mean;
+                labs[host as usize] = to_lab(mean);
             }
             areas[host as usize] += own_area;
         }
