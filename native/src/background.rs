@@ -36,7 +36,7 @@
 use std::collections::HashMap;
 
 use crate::canvas::Canvas;
-use crate::color::{delta_e, is_paper_like, to_lab, Rgb};
+use crate::color::{delta_e, is_paper_like, luma, to_lab, Rgb};
 use crate::grid::{distance_to, neighbours4};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::palette::{weighted_median, Tolerances};
@@ -282,17 +282,20 @@ fn is_band(region: &Region, id: u32, region_of: &[u32], width: usize, height: us
     true
 }
 
-/// Fold into the paper the light colors within `reach_de` of it that are
+/// Fold into the paper the light colors within the source's paper noise
+/// reach (`Tolerances::paper_noise_de` and `paper_noise_luma`) that are
 /// scattered through it rather than shapes of their own: the chroma noise of
 /// a re-compressed JPEG's paper (#f8fffb and #fff8ff around #fffcff) that
 /// would otherwise trace as white blotches. A light plate (#f4f2ed on
 /// #ffffff) is as close in color but meets the paper only along its rim.
-pub fn absorb_paper_noise(map: &mut LabelMap, paper: u8, reach_de: f32) {
-    let paper_lab = to_lab(map.palette[paper as usize]);
+pub fn absorb_paper_noise(map: &mut LabelMap, paper: u8, tol: Tolerances) {
+    let paper_rgb = map.palette[paper as usize];
+    let paper_lab = to_lab(paper_rgb);
     let mut candidates: Vec<(f32, u8)> = (0..map.palette.len() as u8)
         .filter(|&l| l != paper && is_paper_like(&to_lab(map.palette[l as usize])))
+        .filter(|&l| (luma(map.palette[l as usize]) - luma(paper_rgb)).abs() < tol.paper_noise_luma)
         .map(|l| (delta_e(&to_lab(map.palette[l as usize]), &paper_lab), l))
-        .filter(|&(d, _)| d < reach_de)
+        .filter(|&(d, _)| d < tol.paper_noise_de)
         .collect();
     // Nearest first: once a twin of the paper is folded, what lay beside it
     // lies beside the paper.
@@ -485,6 +488,21 @@ mod tests {
     /// '.' is paper (label 0), digits are art colors 1..9.
     fn map(rows: &[&str]) -> LabelMap {
         LabelMap::from_rows(rows, 0, vec![[255, 255, 255], [200, 0, 0]])
+    }
+
+    #[test]
+    fn paper_noise_keeps_the_papers_lightness_and_a_light_band_of_art_does_not() {
+        // A light color scattered through the paper (every other pixel of a
+        // band beside red art), as a 128 px JPEG decodes both its paper's
+        // noise and a flag's thin #eeeeee band.
+        let rows = ["........", ".2.2.2..", "2.2.2.2.", "11111111", "11111111"];
+        let scattered = |tint: Rgb| {
+            let mut m = LabelMap::from_rows(&rows, 0, vec![[255, 255, 255], [200, 0, 0], tint]);
+            absorb_paper_noise(&mut m, 0, Tolerances::for_source(true));
+            m.to_rows()[1..3].iter().any(|row| row.contains('2'))
+        };
+        assert!(!scattered([250, 246, 255]), "a tint 5 luma units off the paper is its noise");
+        assert!(scattered([237, 243, 242]), "a tint 14 luma units off the paper is art");
     }
 
     #[test]

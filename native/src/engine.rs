@@ -187,7 +187,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     map.fold_scattered_twins(tolerances.twin_de, background_label, decoded.lossy);
     let removal = match background_label {
         Some(label) => {
-            absorb_paper_noise(&mut map, label, tolerances.paper_noise_de);
+            absorb_paper_noise(&mut map, label, tolerances);
             Some(remove_paper(&mut map, label, tolerances))
         }
         None if looks_for_paper => {

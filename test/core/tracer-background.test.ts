@@ -484,3 +484,38 @@ t.test('white inside a light outline is a hole; white inside a cream body is a f
     `the dot in the cream body stays white (${highlight.hex}, ${highlight.alpha})`,
   );
 });
+
+t.test('a small re-compressed round flag keeps the light band around its cross', async (t) => {
+  // Bouvet's round flag shrunk to 128 px and saved as JPEG q70: its #eeeeee
+  // band, 8 px wide, decodes as tints of the red and blue beside it
+  // (#fff8ff, #edf3f2) scattered through each other along the paper, which
+  // took them all for its own noise and removed the band. Paper noise keeps
+  // the paper's lightness; the band is 17 luma units darker.
+  const [LIGHT, FLAG_RED, FLAG_BLUE] = ['#eeeeee', '#d80027', '#0052b4'];
+  const cross = (width: number, fill: string) =>
+    `<rect x="${167 - width / 2}" y="0" width="${width}" height="512" fill="${fill}"/>` +
+    `<rect x="0" y="${256 - width / 2}" width="512" height="${width}" fill="${fill}"/>`;
+  const disc = `<clipPath id="disc"><circle cx="256" cy="256" r="252"/></clipPath>`;
+  const body = `${disc}<g clip-path="url(#disc)"><rect width="512" height="512" fill="${FLAG_RED}"/>${cross(133, LIGHT)}${cross(67, FLAG_BLUE)}</g>`;
+  const small = await sharp(renderSvg(svgDoc(512, 512, body)))
+    .resize(128, 128, { kernel: 'cubic' })
+    .png()
+    .toBuffer();
+  const result = await traceImage(await jpeg(small, 70), { trim: false });
+  t.ok(hasColor(result, LIGHT, 6), `the band's light grey is a color (${result.palette.join(' ')})`);
+  const out = await renderResult(result);
+  for (const [x, y] of [
+    [12, 51],
+    [100, 51],
+    [100, 77],
+    [29, 20],
+    [29, 100],
+  ] as const) {
+    const band = pixel(out, x, y);
+    t.ok(
+      band.alpha === 255 && channelDiff(band.hex, LIGHT) <= 12,
+      `the band at (${x}, ${y}) is opaque light grey (${band.hex}, ${band.alpha})`,
+    );
+  }
+  t.equal(pixel(out, 1, 1).alpha, 0, 'the paper around the disc is removed');
+});
