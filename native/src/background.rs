@@ -36,7 +36,7 @@
 use std::collections::HashMap;
 
 use crate::canvas::Canvas;
-use crate::color::{delta_e, is_paper_like, luma, to_lab, Rgb};
+use crate::color::{delta_e, is_paper_like, luma_step, to_lab, Rgb};
 use crate::grid::{distance_to, neighbours4};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::palette::{weighted_median, Tolerances};
@@ -98,20 +98,20 @@ pub fn paper_color(canvas: &Canvas, noise_de: f32) -> Option<Rgb> {
     let border = canvas.border_indices();
     let light: Vec<Rgb> = border.iter().map(|&i| canvas.rgb[i]).filter(|&c| is_paper_like(&to_lab(c))).collect();
     let mode = corner_paper(canvas).or_else(|| most_common(&light))?;
-    let mode_lab = to_lab(mode);
-    let reach = PAPER_SPREAD_DE.max(noise_de);
-    let count = light.iter().filter(|&&c| delta_e(&to_lab(c), &mode_lab) <= reach).count();
-    let (paper, _) = spread_around(light, mode)?;
+    let (paper, count) = spread_around(light, mode, PAPER_SPREAD_DE.max(noise_de))?;
     ((count as f64) >= MIN_BORDER_SHARE * border.len() as f64).then_some(paper)
 }
 
 /// The median of the `light` colors within the paper's spread of `mode`,
-/// and how many there are (none when there are none).
-fn spread_around(light: Vec<Rgb>, mode: Rgb) -> Option<(Rgb, usize)> {
+/// and how many of them lie within `reach` of it (none when the spread holds
+/// none), each color's distance measured once.
+fn spread_around(light: Vec<Rgb>, mode: Rgb, reach: f32) -> Option<(Rgb, usize)> {
     let mode_lab = to_lab(mode);
+    let distances: Vec<(Rgb, f32)> = light.into_iter().map(|c| (c, delta_e(&to_lab(c), &mode_lab))).collect();
     let near: Vec<(Rgb, usize)> =
-        light.into_iter().filter(|&c| delta_e(&to_lab(c), &mode_lab) <= PAPER_SPREAD_DE).map(|c| (c, 1)).collect();
-    (!near.is_empty()).then(|| (weighted_median(&near), near.len()))
+        distances.iter().filter(|&&(_, d)| d <= PAPER_SPREAD_DE).map(|&(c, _)| (c, 1)).collect();
+    let reached = distances.iter().filter(|&&(_, d)| d <= reach).count();
+    (!near.is_empty()).then(|| (weighted_median(&near), reached))
 }
 
 /// The paper of art framed edge to edge (a thin square frame drawn at the
@@ -122,7 +122,7 @@ fn spread_around(light: Vec<Rgb>, mode: Rgb) -> Option<(Rgb, usize)> {
 pub fn framed_paper(canvas: &Canvas) -> Option<Rgb> {
     let light: Vec<Rgb> = canvas.rgb.iter().copied().filter(|&c| is_paper_like(&to_lab(c))).collect();
     let mode = most_common(&light)?;
-    let (paper, count) = spread_around(light, mode)?;
+    let (paper, count) = spread_around(light, mode, PAPER_SPREAD_DE)?;
     ((count as f64) >= MIN_FRAMED_PAPER_SHARE * canvas.rgb.len() as f64).then_some(paper)
 }
 
@@ -293,7 +293,7 @@ pub fn absorb_paper_noise(map: &mut LabelMap, paper: u8, tol: Tolerances) {
     let paper_lab = to_lab(paper_rgb);
     let mut candidates: Vec<(f32, u8)> = (0..map.palette.len() as u8)
         .filter(|&l| l != paper && is_paper_like(&to_lab(map.palette[l as usize])))
-        .filter(|&l| (luma(map.palette[l as usize]) - luma(paper_rgb)).abs() < tol.paper_noise_luma)
+        .filter(|&l| luma_step(map.palette[l as usize], paper_rgb) < tol.paper_noise_luma)
         .map(|l| (delta_e(&to_lab(map.palette[l as usize]), &paper_lab), l))
         .filter(|&(d, _)| d < tol.paper_noise_de)
         .collect();

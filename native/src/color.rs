@@ -43,6 +43,11 @@ pub fn luma(rgb: Rgb) -> f32 {
     0.299 * r + 0.587 * g + 0.114 * b
 }
 
+/// How far apart two colors lie in luma units.
+pub fn luma_step(a: Rgb, b: Rgb) -> f32 {
+    (luma(a) - luma(b)).abs()
+}
+
 /// Luma units between two colors of a lossy source that its noise does not
 /// bridge. A JPEG keeps luma at full resolution and quantizes it finer than
 /// chroma, so noise splits one color into shades of one lightness and
@@ -55,7 +60,7 @@ const LOSSY_DISTINCT_LUMA: f32 = 6.0;
 /// Whether two colors of a lossy source differ in lightness by more than
 /// its noise can, and so are two colors however close in CIELAB.
 pub fn distinct_in_lightness(a: Rgb, b: Rgb) -> bool {
-    (luma(a) - luma(b)).abs() >= LOSSY_DISTINCT_LUMA
+    luma_step(a, b) >= LOSSY_DISTINCT_LUMA
 }
 
 /// CIE76 color difference.

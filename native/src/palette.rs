@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, luma, pack, to_lab, unpack, Lab, Rgb};
+use crate::color::{delta_e, luma_step, pack, to_lab, unpack, Lab, Rgb};
 use crate::error::{EngineError, EngineResult};
 use crate::grid;
 
@@ -306,7 +306,7 @@ fn fold_fringes(clusters: Vec<Seeded>, tol: Tolerances, depth: impl Fn(usize) ->
     let mut paper = None;
     for Seeded { index, is_paper, cluster } in clusters {
         let reach = |k: usize| if Some(k) == paper { tol.fringe_de.min(tol.paper_de) } else { tol.fringe_de };
-        let lightness_step = |k: usize| (luma(kept[k].rgb) - luma(cluster.rgb)).abs();
+        let of_its_lightness = |k: usize| luma_step(kept[k].rgb, cluster.rgb) < MAX_FRINGE_LUMA_STEP;
         let host = kept.iter().enumerate().position(|(k, host)| {
             (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * host.weight as f64
                 && delta_e(&host.lab, &cluster.lab) < reach(k)
@@ -314,7 +314,7 @@ fn fold_fringes(clusters: Vec<Seeded>, tol: Tolerances, depth: impl Fn(usize) ->
         let folds = match host {
             _ if is_paper => None,
             Some(k) if Some(k) == paper => Some(k),
-            Some(k) if depth(index) <= MAX_FRINGE_DEPTH && lightness_step(k) < MAX_FRINGE_LUMA_STEP => Some(k),
+            Some(k) if depth(index) <= MAX_FRINGE_DEPTH && of_its_lightness(k) => Some(k),
             _ => None,
         };
         match folds {
