@@ -1,19 +1,20 @@
 //! Background removal on opaque images: the paper around the art goes, and
 //! only that.
 //!
-//! The paper is a light, paper-like color on the border (`paper_color`). In
-//! the label map, every connected region of that color is then one of:
+//! The paper is the one color that surrounds the art, of any lightness or
+//! hue (`border::read_border`). In the label map, every connected region of
+//! that color is then one of:
 //! - the paper itself: it touches the border and is not a band (below), so
 //!   it surrounds the art; it becomes transparent;
-//! - a band of a full-bleed design (a flag's white stripe or field, the white
-//!   half of a bicolour): it touches the border and, with what it encloses,
+//! - a band of a full-bleed design (a flag's stripe or field of the paper's
+//!   color): it touches the border and, with what it encloses,
 //!   is an axis-aligned rectangle smaller than the frame. Paper around art is
 //!   never that shape; it stays as a fill;
 //! - a counter (the inside of an o, a, B, 4): enclosed by the art, and the
 //!   art around it is a stroke no thicker than the counter is wide, or a
 //!   color within the paper's noise reach (white on near-white is no
 //!   design's figure); it becomes transparent;
-//! - a figure (the B of a coin, a flag's cross, a star in a roundel, the K of
+//! - a figure of the paper's color (the B of a coin, a flag's cross, a star in a roundel, the K of
 //!   an app icon): enclosed by the art, which around it is a plate much
 //!   thicker than the figure's own strokes (1.5 times its half-width, 4
 //!   times when the region is compact, a blob rather than strokes, as a
@@ -22,9 +23,9 @@
 //!
 //! A counter opens the art around it, so the regions it borders are
 //! measured again (a few rounds deep). Art framed edge to edge (a frame
-//! drawn at the image's edge) shows no paper on the border; a paper-like
-//! color covering a fifth of the image is then its paper, whose regions are
-//! all enclosed (`framed_paper`).
+//! drawn at the image's edge) shows no paper on the border; its paper is
+//! found inside the frame (`border::framed_paper`), and its regions are all
+//! enclosed.
 //!
 //! The counter/figure rule is a trade-off, measured by `npm run bench` on
 //! the dev corpus's JPEGs, whose PNG alpha says which white regions are
@@ -33,26 +34,16 @@
 //! it keeps as white: on any backdrop those read as the same logo, while the
 //! opposite error (a letter's counter filled white) shows as a white blot.
 
-use std::collections::HashMap;
-
-use crate::canvas::Canvas;
-use crate::color::{delta_e, is_paper_like, luma_step, to_lab, Rgb};
-use crate::grid::{distance_to, neighbours4};
+use crate::color::{delta_e, luma_step, to_lab};
+use crate::grid::{distance_to, flood, neighbours4, reached_from_edge};
 use crate::labels::{LabelMap, TRANSPARENT};
-use crate::palette::{weighted_median, Tolerances};
+use crate::palette::Tolerances;
 
 /// Distances are capped here (no image is this large).
 const FAR: u16 = u16::MAX;
 /// Rounds of re-measuring plates after counters open them: the nesting of
 /// counters inside counters a logo has (a frame's inside, an "o" in it).
 const MAX_COUNTER_ROUNDS: usize = 4;
-/// Paper inside a frame must cover this share of the image at least.
-const MIN_FRAMED_PAPER_SHARE: f64 = 0.2;
-/// The paper must make up this share of the border at least.
-const MIN_BORDER_SHARE: f64 = 0.05;
-/// Border pixels this close (CIE76) to the most common paper-like border color
-/// are the paper; their median is its color.
-const PAPER_SPREAD_DE: f32 = 3.0;
 /// A border region whose filled area covers this share of its bounding box
 /// is a rectangle.
 const BAND_FILL: f64 = 0.95;
@@ -84,74 +75,6 @@ const FIGURE_THICKNESS_RATIO: f64 = 1.5;
 const MAX_COMPACT_AREA: f64 = 20.0;
 /// ... and is a figure only in a plate this many times its half-width.
 const COMPACT_FIGURE_THICKNESS_RATIO: f64 = 4.0;
-
-/// The paper color of an opaque canvas: the paper-like color of the corners
-/// when most corners agree on one (paper shows there even when a rounded
-/// plate or a disc covers most of each side), or else the most common
-/// paper-like color on the border; in both cases only when it covers enough
-/// of the border to be paper rather than a light detail. What it covers
-/// counts the border pixels within `noise_de`, the source's paper noise
-/// reach, of it: a JPEG's paper beside saturated art scatters (of the 156
-/// light border pixels of Postman's app square at 128 px, 24 lie within the
-/// paper's spread of its corners' color, 130 within 8 dE).
-pub fn paper_color(canvas: &Canvas, noise_de: f32) -> Option<Rgb> {
-    let border = canvas.border_indices();
-    let light: Vec<Rgb> = border.iter().map(|&i| canvas.rgb[i]).filter(|&c| is_paper_like(&to_lab(c))).collect();
-    let mode = corner_paper(canvas).or_else(|| most_common(&light))?;
-    let (paper, count) = spread_around(light, mode, PAPER_SPREAD_DE.max(noise_de))?;
-    ((count as f64) >= MIN_BORDER_SHARE * border.len() as f64).then_some(paper)
-}
-
-/// The median of the `light` colors within the paper's spread of `mode`,
-/// and how many of them lie within `reach` of it (none when the spread holds
-/// none), each color's distance measured once.
-fn spread_around(light: Vec<Rgb>, mode: Rgb, reach: f32) -> Option<(Rgb, usize)> {
-    let mode_lab = to_lab(mode);
-    let distances: Vec<(Rgb, f32)> = light.into_iter().map(|c| (c, delta_e(&to_lab(c), &mode_lab))).collect();
-    let near: Vec<(Rgb, usize)> =
-        distances.iter().filter(|&&(_, d)| d <= PAPER_SPREAD_DE).map(|&(c, _)| (c, 1)).collect();
-    let reached = distances.iter().filter(|&&(_, d)| d <= reach).count();
-    (!near.is_empty()).then(|| (weighted_median(&near), reached))
-}
-
-/// The paper of art framed edge to edge (a thin square frame drawn at the
-/// image's edge around a word): with no paper on the border, a light,
-/// paper-like color covering at least a fifth of the image. Its regions are
-/// all enclosed, so the counter and figure rule decides each (a frame's
-/// inside is a counter; a white star in a full-bleed field a figure).
-pub fn framed_paper(canvas: &Canvas) -> Option<Rgb> {
-    let light: Vec<Rgb> = canvas.rgb.iter().copied().filter(|&c| is_paper_like(&to_lab(c))).collect();
-    let mode = most_common(&light)?;
-    let (paper, count) = spread_around(light, mode, PAPER_SPREAD_DE)?;
-    ((count as f64) >= MIN_FRAMED_PAPER_SHARE * canvas.rgb.len() as f64).then_some(paper)
-}
-
-fn most_common(colors: &[Rgb]) -> Option<Rgb> {
-    let mut counts: HashMap<Rgb, usize> = HashMap::new();
-    for &c in colors {
-        *counts.entry(c).or_default() += 1;
-    }
-    counts.into_iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))).map(|(c, _)| c)
-}
-
-/// The paper-like color that at least three corners share (each corner's
-/// 3x3 median, so JPEG noise does not split them).
-fn corner_paper(canvas: &Canvas) -> Option<Rgb> {
-    let (w, h) = (canvas.width, canvas.height);
-    if w < 3 || h < 3 {
-        return None;
-    }
-    let corner = |x0: usize, y0: usize| -> Rgb {
-        let mut block: Vec<Rgb> = (0..9).map(|k| canvas.rgb[(y0 + k / 3) * w + x0 + k % 3]).collect();
-        block.sort_unstable_by_key(|c| u32::from(c[0]) + u32::from(c[1]) + u32::from(c[2]));
-        block[4]
-    };
-    let corners = [corner(0, 0), corner(w - 3, 0), corner(0, h - 3), corner(w - 3, h - 3)];
-    corners.iter().copied().filter(|c| is_paper_like(&to_lab(*c))).find(|c| {
-        let lab = to_lab(*c);
-        corners.iter().filter(|o| delta_e(&to_lab(**o), &lab) <= PAPER_SPREAD_DE).count() >= 3
-    })
-}
 
 /// What `remove_paper` did, for the engine's warning.
 #[derive(Debug, Default, PartialEq)]
@@ -206,46 +129,6 @@ fn regions_of(map: &LabelMap, label: u8) -> (Vec<Region>, Vec<u32>) {
     (regions, region_of)
 }
 
-/// Flood the box's cells that are not `inside` from those on `stack`, marking
-/// them in `reached`; returns how many it marked.
-fn flood(
-    reached: &mut [bool],
-    stack: &mut Vec<(usize, usize)>,
-    (bw, bh): (usize, usize),
-    inside: impl Fn(usize, usize) -> bool,
-) -> usize {
-    let mut count = 0;
-    while let Some((x, y)) = stack.pop() {
-        count += 1;
-        for (nx, ny) in [(x.wrapping_sub(1), y), (x + 1, y), (x, y.wrapping_sub(1)), (x, y + 1)] {
-            if nx < bw && ny < bh && !reached[ny * bw + nx] && !inside(nx, ny) {
-                reached[ny * bw + nx] = true;
-                stack.push((nx, ny));
-            }
-        }
-    }
-    count
-}
-
-/// The cells of a `size` box not `inside` that its edge reaches (flooding
-/// from the edge's cells not inside), and how many.
-fn reached_from_edge(size: (usize, usize), inside: impl Fn(usize, usize) -> bool) -> (Vec<bool>, usize) {
-    let (bw, bh) = size;
-    let mut reached = vec![false; bw * bh];
-    let mut stack = Vec::new();
-    for by in 0..bh {
-        for bx in 0..bw {
-            let on_edge = bx == 0 || by == 0 || bx == bw - 1 || by == bh - 1;
-            if on_edge && !inside(bx, by) {
-                reached[by * bw + bx] = true;
-                stack.push((bx, by));
-            }
-        }
-    }
-    let count = flood(&mut reached, &mut stack, size, inside);
-    (reached, count)
-}
-
 /// A border region that, with what it encloses, is a rectangle smaller than
 /// the frame and holds at most a flag's emblem: a stripe or field of a
 /// full-bleed design.
@@ -292,7 +175,7 @@ pub fn absorb_paper_noise(map: &mut LabelMap, paper: u8, tol: Tolerances) {
     let paper_rgb = map.palette[paper as usize];
     let paper_lab = to_lab(paper_rgb);
     let mut candidates: Vec<(f32, u8)> = (0..map.palette.len() as u8)
-        .filter(|&l| l != paper && is_paper_like(&to_lab(map.palette[l as usize])))
+        .filter(|&l| l != paper)
         .filter(|&l| luma_step(map.palette[l as usize], paper_rgb) < tol.paper_noise_luma)
         .map(|l| (delta_e(&to_lab(map.palette[l as usize]), &paper_lab), l))
         .filter(|&(d, _)| d < tol.paper_noise_de)
@@ -307,10 +190,10 @@ pub fn absorb_paper_noise(map: &mut LabelMap, paper: u8, tol: Tolerances) {
 
 /// Make the paper around the art transparent, with the counters it shows
 /// through; keep bands and figures of the paper color (see the module notes).
-/// `tol.merge_de` is how close a color is to the paper for JPEG noise to flip
+/// `tol.paper_flip_de` is how close a color is to the paper for noise to flip
 /// pixels between them.
 pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
-    let noise_de = tol.merge_de;
+    let noise_de = tol.paper_flip_de;
     let (w, h) = (map.width, map.height);
     let (regions, region_of) = regions_of(map, paper);
     let mut removal = Removal::default();
@@ -484,6 +367,7 @@ fn outer_rim(around: &[usize], region: &Region, id: u32, region_of: &[u32], widt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::color::Rgb;
 
     /// '.' is paper (label 0), digits are art colors 1..9.
     fn map(rows: &[&str]) -> LabelMap {

@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use crate::background::{absorb_paper_noise, framed_paper, paper_color, remove_paper, shapes_at_least, Removal};
+use crate::background::{absorb_paper_noise, remove_paper, shapes_at_least, Removal};
+use crate::border::{framed_paper, read_border, Border};
 use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::chroma::restored_fills;
@@ -13,6 +14,7 @@ use crate::error::{EngineError, EngineResult};
 use crate::fit::FitParams;
 use crate::labels::LabelMap;
 use crate::marks::residual_colors;
+use crate::noise::carries_noise;
 use crate::palette::{choose, find_clusters, Clusters, Tolerances};
 use crate::subpixel::{self, refine_2x};
 use crate::svg::document;
@@ -81,7 +83,7 @@ pub struct Traced {
     pub engine_ms: f64,
 }
 
-const NO_PAPER: &str = "No background removed: no light paper color surrounds the art, so every color is kept";
+const NO_PAPER: &str = "No background removed: no one color surrounds the art, so every color is kept";
 
 /// The warning that says, in words a person understands, what the background
 /// removal did; `kept` is how many shapes of the paper's color the SVG keeps.
@@ -136,8 +138,11 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     budget.check()?;
     let decoded = decode(bytes)?;
     let (source_w, source_h) = (decoded.image.width(), decoded.image.height());
+    // Judged by its pixels, not its container: a JPEG re-saved as PNG or a
+    // grainy scan is as lossy as a JPEG.
+    let lossy = decoded.lossy || carries_noise(&decoded.image);
     budget.check()?;
-    let mut canvas = Canvas::from_rgba(&decoded.image, !settings.transparent, decoded.lossy);
+    let mut canvas = Canvas::from_rgba(&decoded.image, !settings.transparent, lossy);
     drop(decoded.image);
     let mut warnings = Vec::new();
     if canvas.scale > 1 {
@@ -153,15 +158,16 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     complexity::check_source(&canvas)?;
     budget.check()?;
 
-    let tolerances = Tolerances::for_source(decoded.lossy);
+    let source_tolerances = Tolerances::for_source(lossy);
     // An image that uses transparency already says what its background is.
     let looks_for_paper = settings.transparent && opaque_pixels == canvas.opaque.len();
-    let paper = if looks_for_paper {
-        paper_color(&canvas, tolerances.paper_noise_de).or_else(|| framed_paper(&canvas))
-    } else {
-        None
+    let border = if looks_for_paper { read_border(&canvas, source_tolerances.paper_noise_de) } else { Border::NoPaper };
+    let (paper, tolerances) = match border {
+        Border::Paper(paper, spread) => (Some(paper), source_tolerances.holding_paper(spread)),
+        Border::NoPaper if looks_for_paper => (framed_paper(&canvas), source_tolerances),
+        _ => (None, source_tolerances),
     };
-    let Clusters { clusters, paper: background } = find_clusters(&canvas, tolerances, decoded.lossy, paper, budget)?;
+    let Clusters { clusters, paper: background } = find_clusters(&canvas, tolerances, lossy, paper, budget)?;
     let chosen = choose(&clusters, settings.colors, opaque_pixels, background);
     let mut palette: Vec<_> = chosen.iter().map(|&i| clusters[i].rgb).collect();
     let room = match settings.colors {
@@ -169,13 +175,13 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
         n => (n as usize).saturating_sub(palette.len()),
     };
     let known: Vec<_> = palette.iter().copied().chain(background.map(|b| clusters[b].rgb)).collect();
-    palette.extend(residual_colors(&canvas, &known, tolerances, decoded.lossy, room, budget)?);
-    let snapped = |color: Rgb| if decoded.lossy { snapped_to_pure(color) } else { color };
+    palette.extend(residual_colors(&canvas, &known, tolerances, lossy, room, budget)?);
+    let snapped = |color: Rgb| if lossy { snapped_to_pure(color) } else { color };
     let paper_rgb = background.map(|b| clusters[b].rgb);
     // A color that would snap onto the paper keeps its shade: were it the
     // paper's twin, the paper's removal could not tell their pixels apart.
     let settled = |color: Rgb| Some(snapped(color)).filter(|&s| Some(s) != paper_rgb.map(snapped)).unwrap_or(color);
-    let mut palette = without_twins(palette.into_iter().map(settled).collect(), tolerances.merge_de, decoded.lossy);
+    let mut palette = without_twins(palette.into_iter().map(settled).collect(), tolerances.merge_de, lossy);
     let background_label = paper_rgb.map(|rgb| {
         palette.push(rgb);
         (palette.len() - 1) as u8
@@ -184,14 +190,25 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     budget.check()?;
     let mut map = LabelMap::assign(&canvas, palette, tolerances.merge_de);
     budget.check()?;
-    map.fold_scattered_twins(tolerances.twin_de, background_label, decoded.lossy);
+    map.fold_scattered_twins(tolerances.twin_de, background_label, lossy);
     let removal = match background_label {
         Some(label) => {
             absorb_paper_noise(&mut map, label, tolerances);
             Some(remove_paper(&mut map, label, tolerances))
         }
         None if looks_for_paper => {
-            warnings.push(NO_PAPER.to_string());
+            warnings.push(match border {
+                Border::FillsFrame { colors } => format!(
+                    "No background removed: the art fills the frame (its border shows {colors} colors), so every color is kept"
+                ),
+                Border::Field(field) => format!(
+                    "No background removed: the art sits on a {} field with a margin on every side, which a flag or an \
+                     icon has as its own, so every color is kept; hide {} to remove it",
+                    hex(field),
+                    hex(field)
+                ),
+                _ => NO_PAPER.to_string(),
+            });
             None
         }
         None => None,
@@ -200,8 +217,8 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     map.compact();
     // Light art on the removed paper of a lossy source, whose outline noise
     // would fray (see `LabelMap::faint_on_paper`).
-    let faint = match paper_rgb.filter(|_| decoded.lossy) {
-        Some(paper) => map.faint_on_paper(paper, tolerances.merge_de),
+    let faint = match paper_rgb.filter(|_| lossy) {
+        Some(paper) => map.faint_on_paper(paper, tolerances.paper_flip_de),
         None => vec![false; map.palette.len()],
     };
     map.smooth_faint_outline(&faint);
@@ -244,7 +261,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     // resolution, placed by the source's own blending, roughly halves the
     // error for about twice the time. Lossless edges are clean enough at 1x,
     // unless the image is small enough to be shown enlarged.
-    let refined = decoded.lossy || map.width * map.height <= REFINE_LOSSLESS_MAX_PIXELS;
+    let refined = lossy || map.width * map.height <= REFINE_LOSSLESS_MAX_PIXELS;
     let layers = if refined {
         let mut fine = refine_2x(&canvas, &map, &faint);
         // The edges are placed by the decoded colors; the fills are what the SVG shows.
@@ -257,7 +274,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
         // (its SVGs came out half the size, as close to the source), but its
         // larger masks make the wider polygon search cost a quarter more
         // time than the time target has room for; it measures in mask pixels.
-        let grain = if decoded.lossy { 1.0 } else { subpixel::FACTOR };
+        let grain = if lossy { 1.0 } else { subpixel::FACTOR };
         let scale = f64::from(scale) / subpixel::FACTOR;
         trace_layers(&fine, settings.smoothing, subpixel::FACTOR, grain, scale, budget)?
     } else {

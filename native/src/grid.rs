@@ -90,6 +90,46 @@ pub fn distance_to(width: usize, height: usize, set: impl Fn(usize) -> bool, cap
     (0..height).flat_map(|y| d[(y + 1) * stride + 1..(y + 1) * stride + 1 + width].iter().copied()).collect()
 }
 
+/// Flood the box's cells that are not `inside` from those on `stack`, marking
+/// them in `reached`; returns how many it marked.
+pub fn flood(
+    reached: &mut [bool],
+    stack: &mut Vec<(usize, usize)>,
+    (bw, bh): (usize, usize),
+    inside: impl Fn(usize, usize) -> bool,
+) -> usize {
+    let mut count = 0;
+    while let Some((x, y)) = stack.pop() {
+        count += 1;
+        for (nx, ny) in [(x.wrapping_sub(1), y), (x + 1, y), (x, y.wrapping_sub(1)), (x, y + 1)] {
+            if nx < bw && ny < bh && !reached[ny * bw + nx] && !inside(nx, ny) {
+                reached[ny * bw + nx] = true;
+                stack.push((nx, ny));
+            }
+        }
+    }
+    count
+}
+
+/// The cells of a `size` box not `inside` that its edge reaches (flooding
+/// from the edge's cells not inside), and how many.
+pub fn reached_from_edge(size: (usize, usize), inside: impl Fn(usize, usize) -> bool) -> (Vec<bool>, usize) {
+    let (bw, bh) = size;
+    let mut reached = vec![false; bw * bh];
+    let mut stack = Vec::new();
+    for by in 0..bh {
+        for bx in 0..bw {
+            let on_edge = bx == 0 || by == 0 || bx == bw - 1 || by == bh - 1;
+            if on_edge && !inside(bx, by) {
+                reached[by * bw + bx] = true;
+                stack.push((bx, by));
+            }
+        }
+    }
+    let count = flood(&mut reached, &mut stack, size, inside);
+    (reached, count)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 //! also the JavaScript object.
 
 mod background;
+mod border;
 mod budget;
 mod canvas;
 mod chroma;
@@ -16,6 +17,7 @@ mod fit;
 mod grid;
 mod labels;
 mod marks;
+mod noise;
 mod palette;
 mod subpixel;
 mod svg;

@@ -4,6 +4,7 @@
 use std::cell::OnceCell;
 use std::collections::HashMap;
 
+use crate::border::Spread;
 use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::color::{delta_e, luma_step, pack, to_lab, unpack, Lab, Rgb};
@@ -37,6 +38,12 @@ pub struct Tolerances {
     /// into tints scattered through each other along the paper, which read
     /// as its noise by where they lie alone.
     pub paper_noise_luma: f32,
+    /// Art this close to the removed paper meets it along an edge that
+    /// noise, not the art, places (`LabelMap::faint_on_paper`), and specks
+    /// of the paper's color inside such art are noise (`remove_paper`): the
+    /// merge tolerance, or three times the paper's measured spread on a
+    /// noisy dark or colored paper.
+    pub paper_flip_de: f32,
     /// Two colors this close may be one brand color split by noise, when one
     /// lies scattered through the other (`LabelMap::fold_scattered_twins`).
     pub twin_de: f32,
@@ -59,6 +66,7 @@ impl Tolerances {
                 paper_de: 3.0,
                 paper_noise_de: 8.0,
                 paper_noise_luma: 10.0,
+                paper_flip_de: 7.0,
                 twin_de: 11.0,
                 residual_de: 12.0,
             }
@@ -73,6 +81,7 @@ impl Tolerances {
                 paper_de: 2.5,
                 paper_noise_de: 0.0,
                 paper_noise_luma: 0.0,
+                paper_flip_de: 2.5,
                 // Lossless anti-aliasing leaves only its own shades: a
                 // highlight 7 units off its bun (#f6dece on #fbf0df) is a color.
                 twin_de: 5.0,
@@ -81,6 +90,23 @@ impl Tolerances {
         }
     }
 }
+
+impl Tolerances {
+    /// Widened to hold a paper's measured noise: its cluster takes, and its
+    /// noise folding reaches, as far as its own pixels stray.
+    pub fn holding_paper(self, spread: Spread) -> Tolerances {
+        Tolerances {
+            paper_noise_de: self.paper_noise_de.max(spread.de),
+            paper_noise_luma: self.paper_noise_luma.max(spread.luma),
+            paper_flip_de: self.paper_flip_de.max(FLIP_SPREADS * spread.de),
+            ..self
+        }
+    }
+}
+
+/// Noise flips pixels between the paper and art within this many of the
+/// paper's spreads of it.
+const FLIP_SPREADS: f32 = 3.0;
 
 /// More color clusters than this and the image is not a logo: the dev
 /// corpus's richest image has 27 (a JPEG round flag), a photo over a

@@ -1,0 +1,449 @@
+//! Reading the frame's border, before colors are clustered: the paper that
+//! surrounds the art, of any lightness or hue (white, cream, grey,
+//! near-black, a brand blue), or art that fills the frame and so keeps every
+//! color. Decided from measured properties of the border and of the pieces
+//! of art that reach it, never from names.
+//!
+//! 1. The candidate is the color that three corners share (paper shows there
+//!    even when a rounded plate or a disc covers most of each side), or else
+//!    the border's most common color. Under a twentieth of the border, there
+//!    is no paper.
+//! 2. Paper surrounds the art, so it covers at least half of the border.
+//!    Where the candidate covers less, the border shows several colors of
+//!    the art, which fills the frame, unless the candidate holds three
+//!    corners and what else lies on the border is one piece: the plate of an
+//!    app icon whose corners show the paper, however many colors the plate
+//!    has. A saltire's field, cut into triangles by white diagonals that reach
+//!    the corners, is several pieces; a tricolour's corners disagree.
+//! 3. A light candidate (white, cream, light grey: the paper logos sit on) is
+//!    then the paper. A dark or colored one is as often a design's own field,
+//!    and stays when the border or the art says so: its corners disagree and
+//!    the border shows a second color (a bicolour, a band along the hoist), a
+//!    panel of art is anchored on the frame (a canton: with what it encloses,
+//!    a rectangle covering a tenth of the image), or the art keeps at least
+//!    6% of the long side from every edge (a flag of one field with a cross,
+//!    a yellow square icon with a robot inside). Otherwise it is the paper.
+//!
+//! The trade-offs. A border alone cannot tell a field from paper, so the
+//! third rule is a prior. Over the dev corpora, the art of a logo on a dark or
+//! colored paper comes within 5.1% of the frame at most (it is cropped to
+//! the art, as logo files are), and designs on one field keep 6.4% (an icon's
+//! square) to 19% (flags); app icons laid on a dark paper with an 11% margin
+//! keep that paper too, and so will a logo screenshot with a wide dark
+//! margin: the warning names the field and says to hide that color, which
+//! removes it. The opposite error, a flag or an icon losing its field, would
+//! delete art. On light paper that covers half of the border, everything is
+//! decided as before, region by region (`background`). A design whose
+//! dark or colored art holds the corners and most of the border, with light
+//! paper only in its cut-outs, reads as light art on that color's paper and
+//! loses its art color (two dev logos: pagekit, stitch).
+
+use std::collections::HashMap;
+
+use crate::canvas::Canvas;
+use crate::color::{delta_e, is_paper_like, luma_step, pack, to_lab, Lab, Rgb};
+use crate::grid::{neighbours4, reached_from_edge};
+use crate::palette::weighted_median;
+
+/// What the border says about the background.
+#[derive(Debug, PartialEq)]
+pub enum Border {
+    /// The paper around the art, and how far its own noise spreads.
+    Paper(Rgb, Spread),
+    /// The art fills the frame: its border shows this many colors.
+    FillsFrame { colors: usize },
+    /// A dark or colored field that frames the art with a clear margin on
+    /// every side: a design's own field (a flag's, an icon's square) as
+    /// often as paper, so it stays.
+    Field(Rgb),
+    /// No one color covers enough of the border to be paper.
+    NoPaper,
+}
+
+/// How far a paper's pixels stray from its color, measured on the border
+/// where only paper lies: a JPEG's paper in a saturated or dark color is as
+/// noisy as the format makes it (white alone clips its noise at 255), and a
+/// grainy scan's more.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Spread {
+    /// CIE76 distance most paper pixels lie within.
+    pub de: f32,
+    /// Luma units most paper pixels lie within.
+    pub luma: f32,
+}
+
+/// This share of the paper's border pixels measures its spread; the rest
+/// may be anti-aliasing where art touches the border.
+const SPREAD_SHARE: f64 = 0.9;
+
+/// The paper must make up this share of the border at least, and so must a
+/// color for the border to show it.
+const MIN_BORDER_SHARE: f64 = 0.05;
+/// Border pixels this close (CIE76) to the paper's mode give its color, their median.
+const PAPER_SPREAD_DE: f32 = 3.0;
+/// Border colors closer than this are one color of the border, its noise
+/// and grain included (a grainy PNG's paper spreads about 8 dE); the colors
+/// of a design lie further apart.
+const BORDER_COLOR_DE: f32 = 12.0;
+/// Paper covering at least this share of the border surrounds the art.
+const SURROUNDING_SHARE: f64 = 0.5;
+/// A piece of art touching this share of the border counts as one of the
+/// pieces that fill the frame; a tangent contact does not.
+const MIN_PIECE_SHARE: f64 = 0.02;
+/// A panel of art (a canton, a band) covers this share of the image at least ...
+const MIN_PANEL_SHARE: f64 = 0.1;
+/// ... and, with what it encloses, this share of its box.
+const PANEL_FILL: f64 = 0.95;
+/// A dark or colored field whose art keeps at least this share of the long
+/// side from every edge is kept as the design's own (see the module notes).
+const FIELD_PADDING_SHARE: f64 = 0.06;
+/// A frame drawn at the edge is at most this fraction of the short side thick ...
+const FRAME_MAX_PARTS: usize = 8;
+/// ... and keeps its thickness within this many pixels all around.
+const FRAME_SLACK: usize = 1;
+/// Paper inside a frame must cover this share of the image at least.
+const MIN_FRAMED_PAPER_SHARE: f64 = 0.2;
+
+/// The paper of an opaque canvas, or why there is none (see the module
+/// notes). `noise_de` is the source's paper noise reach.
+pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
+    let border = canvas.border_indices();
+    let colors: Vec<Rgb> = border.iter().map(|&i| canvas.rgb[i]).collect();
+    let groups = color_groups(&colors);
+    let corner = corner_color(canvas);
+    let Some(mode) = corner.or_else(|| groups.first().map(|g| g.rgb)) else {
+        return Border::NoPaper;
+    };
+    let reach = BORDER_COLOR_DE.max(noise_de);
+    // A corner's 3x3 median only finds the paper: its color is the median
+    // around the paper's most common shade on the border.
+    let Some(paper) = spread_median(&colors, most_common_near(&colors, mode)) else {
+        return Border::NoPaper;
+    };
+    let paper_lab = to_lab(paper);
+    let share = |count: usize| count as f64 / colors.len() as f64;
+    let covered = colors.iter().filter(|&&c| delta_e(&to_lab(c), &paper_lab) < reach).count();
+    if share(covered) < MIN_BORDER_SHARE {
+        return Border::NoPaper;
+    }
+    let shown = groups.iter().filter(|g| share(g.count) >= MIN_BORDER_SHARE).count();
+    let pieces = border_pieces(canvas, &border, &paper_lab, reach);
+    let min_contact = MIN_PIECE_SHARE * colors.len() as f64;
+    let several_pieces = || pieces.iter().filter(|p| p.contact as f64 >= min_contact).count() >= 2;
+    if share(covered) < SURROUNDING_SHARE && (corner.is_none() || several_pieces()) {
+        return Border::FillsFrame { colors: shown.max(2) };
+    }
+    if !is_paper_like(&paper_lab) {
+        // A dark or colored field: its own design's until the border says otherwise.
+        if corner.is_none() && shown >= 2 || pieces.iter().any(|p| is_panel(p, canvas.width, canvas.height)) {
+            return Border::FillsFrame { colors: shown.max(2) };
+        }
+        if is_drawn_frame(canvas, &paper_lab, reach) {
+            // Line art at the image's edge: the paper is what it encloses.
+            return Border::NoPaper;
+        }
+        if padding(canvas, &paper_lab, reach).is_none_or(|p| p >= FIELD_PADDING_SHARE) {
+            return Border::Field(paper);
+        }
+    }
+    Border::Paper(paper, spread_of(&colors, paper, reach))
+}
+
+/// The paper's spread over the border `colors` within `reach` of it.
+fn spread_of(colors: &[Rgb], paper: Rgb, reach: f32) -> Spread {
+    let paper_lab = to_lab(paper);
+    let (mut de, mut luma): (Vec<f32>, Vec<f32>) = colors
+        .iter()
+        .map(|&c| (delta_e(&to_lab(c), &paper_lab), luma_step(c, paper)))
+        .filter(|&(d, _)| d < reach)
+        .unzip();
+    let quantile = |values: &mut Vec<f32>| {
+        values.sort_by(f32::total_cmp);
+        values
+            .get(((values.len() as f64 * SPREAD_SHARE) as usize).min(values.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0.0)
+    };
+    Spread { de: quantile(&mut de), luma: quantile(&mut luma) }
+}
+
+/// The paper of art framed edge to edge (a thin square frame drawn at the
+/// image's edge around a word): with no paper on the border, a light,
+/// paper-like color covering at least a fifth of the image. Its regions are
+/// all enclosed, so the counter and figure rule decides each (a frame's
+/// inside is a counter; a white star in a full-bleed field a figure).
+pub fn framed_paper(canvas: &Canvas) -> Option<Rgb> {
+    let light: Vec<Rgb> = canvas.rgb.iter().copied().filter(|&c| is_paper_like(&to_lab(c))).collect();
+    let mode = most_common(&light)?;
+    let paper = spread_median(&light, mode)?;
+    let paper_lab = to_lab(paper);
+    let count = light.iter().filter(|&&c| delta_e(&to_lab(c), &paper_lab) <= PAPER_SPREAD_DE).count();
+    ((count as f64) >= MIN_FRAMED_PAPER_SHARE * canvas.rgb.len() as f64).then_some(paper)
+}
+
+fn most_common(colors: &[Rgb]) -> Option<Rgb> {
+    let mut counts: HashMap<Rgb, usize> = HashMap::new();
+    for &c in colors {
+        *counts.entry(c).or_default() += 1;
+    }
+    counts.into_iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))).map(|(c, _)| c)
+}
+
+/// The median of the `colors` within the paper's spread of `mode` (none
+/// when the spread holds none).
+fn spread_median(colors: &[Rgb], mode: Rgb) -> Option<Rgb> {
+    let mode_lab = to_lab(mode);
+    let near: Vec<(Rgb, usize)> =
+        colors.iter().filter(|&&c| delta_e(&to_lab(c), &mode_lab) <= PAPER_SPREAD_DE).map(|&c| (c, 1)).collect();
+    (!near.is_empty()).then(|| weighted_median(&near))
+}
+
+/// The most common of the `colors` within the paper's spread of `near`
+/// (`near` itself when no shade repeats, as on a grainy paper).
+fn most_common_near(colors: &[Rgb], near: Rgb) -> Rgb {
+    let near_lab = to_lab(near);
+    let mut counts: HashMap<Rgb, usize> = HashMap::new();
+    for &c in colors.iter().filter(|&&c| delta_e(&to_lab(c), &near_lab) <= PAPER_SPREAD_DE) {
+        *counts.entry(c).or_default() += 1;
+    }
+    counts.into_iter().filter(|&(_, n)| n > 1).max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))).map_or(near, |(c, _)| c)
+}
+
+/// The color that at least three corners share (each corner's 3x3 median,
+/// so noise does not split them), of any lightness or hue.
+fn corner_color(canvas: &Canvas) -> Option<Rgb> {
+    let (w, h) = (canvas.width, canvas.height);
+    if w < 3 || h < 3 {
+        return None;
+    }
+    let corner = |x0: usize, y0: usize| -> Rgb {
+        let mut block: Vec<Rgb> = (0..9).map(|k| canvas.rgb[(y0 + k / 3) * w + x0 + k % 3]).collect();
+        block.sort_unstable_by_key(|c| u32::from(c[0]) + u32::from(c[1]) + u32::from(c[2]));
+        block[4]
+    };
+    let corners = [corner(0, 0), corner(w - 3, 0), corner(0, h - 3), corner(w - 3, h - 3)];
+    corners.iter().copied().find(|c| {
+        let lab = to_lab(*c);
+        corners.iter().filter(|o| delta_e(&to_lab(**o), &lab) < BORDER_COLOR_DE).count() >= 3
+    })
+}
+
+/// One color of the border: its pixels' mean and how many there are.
+struct Group {
+    rgb: Rgb,
+    count: usize,
+}
+
+/// The border's colors, most common first: each pixel joins the group whose
+/// mean lies nearest within `BORDER_COLOR_DE`, or starts one; grain moves a
+/// group's mean, not its count.
+fn color_groups(colors: &[Rgb]) -> Vec<Group> {
+    let mut sums: Vec<([f32; 3], usize)> = Vec::new();
+    for &c in colors {
+        let lab = to_lab(c);
+        let mean = |(sum, n): &([f32; 3], usize)| sum.map(|s| s / *n as f32);
+        let nearest = sums
+            .iter()
+            .enumerate()
+            .map(|(k, s)| (k, delta_e(&mean(s), &lab)))
+            .filter(|&(_, d)| d < BORDER_COLOR_DE)
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        match nearest {
+            Some((k, _)) => {
+                (0..3).for_each(|i| sums[k].0[i] += lab[i]);
+                sums[k].1 += 1;
+            }
+            None => sums.push((lab, 1)),
+        }
+    }
+    let mut groups: Vec<Group> = sums
+        .into_iter()
+        .map(|(sum, count)| {
+            let lab = sum.map(|s| s / count as f32);
+            let rgb = *colors
+                .iter()
+                .min_by(|a, b| delta_e(&to_lab(**a), &lab).total_cmp(&delta_e(&to_lab(**b), &lab)))
+                .unwrap_or(&[0; 3]);
+            Group { rgb, count }
+        })
+        .collect();
+    groups.sort_by_key(|g| std::cmp::Reverse(g.count));
+    groups
+}
+
+/// How far the art (what lies further than `reach` from the paper) keeps
+/// from the frame, as a share of the long side; None when nothing stands
+/// off the paper (a field of one color, which stays as it is).
+fn padding(canvas: &Canvas, paper: &Lab, reach: f32) -> Option<f64> {
+    let (w, h) = (canvas.width, canvas.height);
+    let mut is_art: HashMap<u32, bool> = HashMap::new();
+    let mut nearest: Option<usize> = None;
+    for (i, &c) in canvas.rgb.iter().enumerate() {
+        let (x, y) = (i % w, i / w);
+        let to_frame = x.min(y).min(w - 1 - x).min(h - 1 - y);
+        let closer = nearest.is_none_or(|n| to_frame < n);
+        if closer && *is_art.entry(pack(c)).or_insert_with(|| delta_e(&to_lab(c), paper) >= reach) {
+            nearest = Some(to_frame);
+        }
+    }
+    nearest.map(|n| n as f64 / w.max(h) as f64)
+}
+
+/// Whether the candidate is a frame drawn at the image's edge: a band of
+/// one thickness all around, as deep at each corner (along its diagonal) as
+/// at the middle of each side, and at most an eighth of the short side.
+/// Paper around a rounded plate is deeper in the corners.
+fn is_drawn_frame(canvas: &Canvas, paper: &Lab, reach: f32) -> bool {
+    let (w, h) = (canvas.width, canvas.height);
+    let inside = |x: usize, y: usize| delta_e(&to_lab(canvas.rgb[y * w + x]), paper) < reach;
+    // How many steps from (x, y) along (dx, dy) stay on the candidate.
+    let depth = |(x, y): (usize, usize), (dx, dy): (isize, isize)| {
+        let mut steps = 0;
+        let (mut x, mut y) = (x as isize, y as isize);
+        while x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && inside(x as usize, y as usize) {
+            steps += 1;
+            (x, y) = (x + dx, y + dy);
+        }
+        steps
+    };
+    let (r, b) = (w - 1, h - 1);
+    let sides =
+        [depth((w / 2, 0), (0, 1)), depth((w / 2, b), (0, -1)), depth((0, h / 2), (1, 0)), depth((r, h / 2), (-1, 0))];
+    let corners = [depth((0, 0), (1, 1)), depth((r, 0), (-1, 1)), depth((0, b), (1, -1)), depth((r, b), (-1, -1))];
+    let thickness = sides[0];
+    thickness > 0
+        && thickness <= w.min(h) / FRAME_MAX_PARTS
+        && sides.iter().chain(&corners).all(|&d| d.abs_diff(thickness) <= FRAME_SLACK)
+}
+
+/// A piece of what is not paper that touches the border: how many border
+/// pixels it covers and its box.
+struct Piece {
+    contact: usize,
+    pixels: Vec<usize>,
+    /// Inclusive: left, top, right, bottom.
+    bounds: (usize, usize, usize, usize),
+}
+
+/// The pieces of what is not paper (further than `reach` from it) that
+/// touch the border.
+fn border_pieces(canvas: &Canvas, border: &[usize], paper: &Lab, reach: f32) -> Vec<Piece> {
+    let (w, h) = (canvas.width, canvas.height);
+    let mut is_art: HashMap<u32, bool> = HashMap::new();
+    let mut art = |i: usize| {
+        *is_art.entry(pack(canvas.rgb[i])).or_insert_with(|| delta_e(&to_lab(canvas.rgb[i]), paper) >= reach)
+    };
+    let mut seen = vec![false; w * h];
+    let mut pieces = Vec::new();
+    let mut stack = Vec::new();
+    for &start in border {
+        if seen[start] || !art(start) {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let mut piece = Piece { contact: 0, pixels: Vec::new(), bounds: (w, h, 0, 0) };
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i % w, i / w);
+            piece.contact += usize::from(x == 0 || y == 0 || x == w - 1 || y == h - 1);
+            piece.pixels.push(i);
+            let b = &mut piece.bounds;
+            *b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
+            for j in neighbours4(i, w, h) {
+                if !seen[j] && art(j) {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        pieces.push(piece);
+    }
+    pieces
+}
+
+/// Whether a piece is a canton or a band: with what it encloses, an
+/// axis-aligned rectangle smaller than the frame, anchored in a corner or
+/// running edge to edge, and covering a tenth of the image. A logo cropped
+/// tight touches the frame with its outline, not with such a panel.
+fn is_panel(piece: &Piece, width: usize, height: usize) -> bool {
+    let (x0, y0, x1, y1) = piece.bounds;
+    let (left, top, right, bottom) = (x0 == 0, y0 == 0, x1 == width - 1, y1 == height - 1);
+    let anchored = (left || right) && (top || bottom) || (left && right) || (top && bottom);
+    let size = (x1 - x0 + 1, y1 - y0 + 1);
+    let area = size.0 * size.1;
+    if !anchored || (left && right && top && bottom) || (area as f64) < MIN_PANEL_SHARE * (width * height) as f64 {
+        return false;
+    }
+    let mut inside = vec![false; area];
+    for &i in &piece.pixels {
+        inside[(i / width - y0) * size.0 + i % width - x0] = true;
+    }
+    let (_, outside) = reached_from_edge(size, |bx, by| inside[by * size.0 + bx]);
+    ((area - outside) as f64) >= PANEL_FILL * area as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use image::{Rgba, RgbaImage};
+
+    use super::*;
+
+    fn canvas(w: u32, h: u32, pixel: impl Fn(u32, u32) -> [u8; 3]) -> Canvas {
+        let image = RgbaImage::from_fn(w, h, |x, y| {
+            let [r, g, b] = pixel(x, y);
+            Rgba([r, g, b, 255])
+        });
+        Canvas::from_rgba(&image, false, false)
+    }
+
+    const NAVY: Rgb = [16, 20, 48];
+    const WHITE: Rgb = [255; 3];
+    const RED: Rgb = [200, 16, 46];
+    const BLUE: Rgb = [0, 56, 168];
+
+    #[test]
+    fn a_mark_on_dark_or_saturated_paper_has_that_paper() {
+        for paper in [NAVY, BLUE, [128, 128, 128], WHITE] {
+            let mark = canvas(60, 40, |x, y| if (20..40).contains(&x) && (10..30).contains(&y) { RED } else { paper });
+            assert_eq!(read_border(&mark, 0.0), Border::Paper(paper, Spread::default()), "{paper:?}");
+        }
+    }
+
+    #[test]
+    fn a_tricolour_and_a_band_along_one_edge_fill_the_frame() {
+        let tricolour = canvas(60, 40, |x, _| [BLUE, WHITE, RED][x as usize / 20]);
+        assert_eq!(read_border(&tricolour, 0.0), Border::FillsFrame { colors: 3 });
+        // White over red, a blue triangle at the hoist: no color holds three corners.
+        let triangle = canvas(60, 40, |x, y| match (x < 20 - (y as i32 - 20).unsigned_abs(), y < 20) {
+            (true, _) => BLUE,
+            (false, true) => WHITE,
+            (false, false) => RED,
+        });
+        assert_eq!(read_border(&triangle, 0.0), Border::FillsFrame { colors: 3 });
+    }
+
+    #[test]
+    fn white_diagonals_reaching_the_corners_fill_the_frame_and_an_icons_corners_are_paper() {
+        // A saltire: white diagonals through the corners cut a blue field into four.
+        let saltire = canvas(60, 60, |x, y| {
+            let (x, y) = (x as i32, y as i32);
+            if (x - y).abs() < 6 || (x + y - 59).abs() < 6 {
+                WHITE
+            } else {
+                BLUE
+            }
+        });
+        assert_eq!(read_border(&saltire, 0.0), Border::FillsFrame { colors: 2 });
+        // An app icon's rounded plate, in two colors, leaves paper in its corners only.
+        let icon = canvas(60, 60, |x, y| {
+            let (dx, dy) = ((x as i32 - 30).abs() - 18, (y as i32 - 30).abs() - 18);
+            let outside = dx > 0 && dy > 0 && dx * dx + dy * dy > 144;
+            match (outside, y < 30) {
+                (true, _) => NAVY,
+                (false, true) => RED,
+                (false, false) => BLUE,
+            }
+        });
+        assert_eq!(read_border(&icon, 0.0), Border::Paper(NAVY, Spread::default()));
+    }
+}
