@@ -3,7 +3,7 @@
  * corpus logo as PNG and as JPEG, and beside potrace on the one-color PNGs.
  * Everything runs sequentially so the engine timings are not disturbed.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { exitUnlessCorpus, PROJECT_ROOT, parseBenchArgs, USAGE, type BenchOptions } from './lib/args.js';
@@ -24,6 +24,7 @@ import { traceWithOurs, traceWithPlainVtracer, type EngineName, type EngineOutpu
 import { runLargeImageCheck, type LargeImageResult } from './lib/large-image-check.js';
 import { describeMachine } from './lib/machine.js';
 import { measureOutput, recordFailure, type ImageResult, type ImageSubject } from './lib/measure.js';
+import { runPapersBenchmark } from './lib/papers.js';
 import { alphaToPbm, isPotraceInstalled, runPotrace } from './lib/potrace.js';
 import { decodeImage } from './lib/raster.js';
 import { shrink } from './lib/small-inputs.js';
@@ -328,6 +329,14 @@ async function main(): Promise<void> {
   console.log(
     `\nWrote ${path.relative(PROJECT_ROOT, resultsFile)}, benchmarks/out/details.json and ${sheetFiles} contact sheets in ${path.relative(PROJECT_ROOT, sheetDir)}`,
   );
+  // The corpora beside dev/ (colored papers, opaque flags), after the dev run and into the same RESULTS.md.
+  const papers = await runPapersBenchmark({
+    devDir: options.corpusDir,
+    limit: options.limit,
+    parts: ['papers', 'flags'],
+    fullRun: options.fullRun,
+  });
+  if (papers !== null) await appendFile(resultsFile, `\n${papers}`);
 }
 
 await main();

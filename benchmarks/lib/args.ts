@@ -38,6 +38,13 @@ export const USAGE = `Usage: npm run bench -- [--corpus DIR] [--limit N] [--only
 Only a run without these flags rewrites benchmarks/RESULTS.md; partial runs write
 benchmarks/out/RESULTS.md.`;
 
+/** `--limit N`: a positive whole number, or null when not given. */
+export function parseLimit(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`--limit takes a positive whole number, got "${value}"`);
+  return Number(value);
+}
+
 export interface BenchOptions {
   corpusDir: string;
   limit: number | null;
@@ -62,16 +69,13 @@ export function parseBenchArgs(argv: string[], env: NodeJS.ProcessEnv): BenchOpt
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.limit !== undefined && !/^[1-9]\d*$/.test(values.limit)) {
-    throw new Error(`--limit takes a positive whole number, got "${values.limit}"`);
-  }
   const only = values.only;
   if (only !== undefined && !(INPUT_TYPES as readonly string[]).includes(only)) {
     throw new Error(`--only takes ${INPUT_TYPES.join(' or ')}, got "${only}"`);
   }
   return {
     corpusDir: corpusDirOf(values.corpus, env),
-    limit: values.limit === undefined ? null : Number(values.limit),
+    limit: parseLimit(values.limit),
     inputTypes: only === undefined ? [...INPUT_TYPES] : [only as InputType],
     potrace: !values['no-potrace'],
     small: !values['no-small'],

@@ -15,13 +15,13 @@ export interface PixelDifference {
   pixelsOffShare: number;
 }
 
-function assertSameSize(a: Raster, b: Raster): void {
+export function assertSameSize(a: Raster, b: Raster): void {
   if (a.width !== b.width || a.height !== b.height) {
     throw new Error(`cannot compare ${a.width}x${a.height} with ${b.width}x${b.height}`);
   }
 }
 
-function compositeChannel(raster: Raster, pixelOffset: number, channel: number, backdrop: number): number {
+export function compositeChannel(raster: Raster, pixelOffset: number, channel: number, backdrop: number): number {
   const alpha = raster.pixels[pixelOffset + 3]! / 255;
   const color = raster.pixels[pixelOffset + channel]!;
   const foreground = raster.premultiplied ? color : color * alpha;

@@ -42,8 +42,12 @@ function isLogoTruth(value: unknown): value is LogoTruth {
   );
 }
 
-export async function loadTruth(corpusDir: string): Promise<LogoTruth[]> {
-  const file = path.join(corpusDir, 'truth.json');
+/** A truth.json array whose every entry passes `isEntry`, or an error naming the file and the fields it needs. */
+export async function readTruthArray<T>(
+  file: string,
+  isEntry: (value: unknown) => value is T,
+  fields: string,
+): Promise<T[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -51,10 +55,14 @@ export async function loadTruth(corpusDir: string): Promise<LogoTruth[]> {
     throw new Error(`cannot read ${file}: ${(error as Error).message}`, { cause: error });
   }
   const entries: unknown = JSON.parse(text);
-  if (!Array.isArray(entries) || !entries.every(isLogoTruth)) {
-    throw new Error(`${file} is not an array of {name, width, height, palette}`);
+  if (!Array.isArray(entries) || !entries.every(isEntry)) {
+    throw new Error(`${file} is not an array of {${fields}}`);
   }
   return entries;
+}
+
+export function loadTruth(corpusDir: string): Promise<LogoTruth[]> {
+  return readTruthArray(path.join(corpusDir, 'truth.json'), isLogoTruth, 'name, width, height, palette');
 }
 
 export function readLogo(corpusDir: string, name: string, type: InputType): Promise<Buffer> {

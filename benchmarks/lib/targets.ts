@@ -23,7 +23,7 @@ export interface TargetCheck {
 const LARGE_IMAGE_MAX_MS = 3000;
 const LARGE_IMAGE_MAX_RSS_BYTES = 1.5e9;
 
-function check(
+export function check(
   label: string,
   unit: MetricUnit,
   measured: number,
@@ -35,7 +35,7 @@ function check(
   return { label, unit, measured, comparison, threshold, relativeTo: null, pass };
 }
 
-function relativeToVtracer(
+export function relativeToVtracer(
   label: string,
   unit: MetricUnit,
   ours: number,
