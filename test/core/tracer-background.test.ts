@@ -9,22 +9,15 @@ import sharp from 'sharp';
 import t from 'tap';
 
 import { shrink } from '../../benchmarks/lib/small-inputs.js';
-import { traceImage, type TraceResult } from '../../src/core/tracer.js';
-import { channelDiff, jpeg, matchPalette, renderSvg, rgba, svgDoc, type Raw } from '../helpers/fixtures.js';
-import { checkSvg, renderResult } from '../helpers/trace.js';
+import { traceImage } from '../../src/core/tracer.js';
+import { channelDiff, jpeg, matchPalette, renderSvg, rgba, svgDoc } from '../helpers/fixtures.js';
+import { checkSvg, hasColor, pixelAt, renderResult } from '../helpers/trace.js';
 
 const RED = '#d52b1e';
 const WHITE = '#ffffff';
 const PLATE = '#f4f2ed';
 const BLUE = '#1c78c0';
 const INK = '#222222';
-
-/** The pixel at (x, y) of a rendered result: its hex color and alpha. */
-function pixel(raw: Raw, x: number, y: number): { hex: string; alpha: number } {
-  const o = (y * raw.width + x) * 4;
-  const hex = `#${[...raw.data.subarray(o, o + 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-  return { hex, alpha: raw.data[o + 3]! };
-}
 
 /** The drawing as an opaque PNG, and as a JPEG of it at q80. */
 async function inputs(svg: string): Promise<[string, Buffer, number][]> {
@@ -33,11 +26,6 @@ async function inputs(svg: string): Promise<[string, Buffer, number][]> {
     ['opaque PNG', source, 0],
     ['JPEG q80', await jpeg(source, 80), 3],
   ];
-}
-
-function hasColor(result: TraceResult, color: string, tolerance: number): boolean {
-  const match = matchPalette(result.palette, [color])[0];
-  return match !== undefined && match.diff <= tolerance;
 }
 
 t.test('a white cross on a red full-bleed field stays: nothing is removed', async (t) => {
@@ -49,12 +37,12 @@ t.test('a white cross on a red full-bleed field stays: nothing is removed', asyn
     t.match(result.warnings.join('\n'), /No background removed/, `${name}: the warning says nothing was removed`);
     checkSvg(t, result);
     const out = await renderResult(result);
-    const cross = pixel(out, 120, 80);
+    const cross = pixelAt(out, 120, 80);
     t.ok(
       cross.alpha === 255 && channelDiff(cross.hex, WHITE) <= tolerance + 2,
       `${name}: the cross is opaque white (${cross.hex}, ${cross.alpha})`,
     );
-    t.equal(pixel(out, 5, 5).alpha, 255, `${name}: the field's corner stays opaque`);
+    t.equal(pixelAt(out, 5, 5).alpha, 255, `${name}: the field's corner stays opaque`);
   }
 });
 
@@ -65,7 +53,7 @@ t.test('white stripes of a full-bleed tricolour stay as bands', async (t) => {
     t.ok(hasColor(result, WHITE, tolerance), `${name}: the white band is a color (${result.palette.join(' ')})`);
     t.match(result.warnings.join('\n'), /No background removed: the art fills the frame/, `${name}: says why`);
     const out = await renderResult(result);
-    t.equal(pixel(out, 120, 2).alpha, 255, `${name}: the white band is opaque at the top edge`);
+    t.equal(pixelAt(out, 120, 2).alpha, 255, `${name}: the white band is opaque at the top edge`);
   }
 });
 
@@ -86,17 +74,17 @@ t.test('a red disc with a white symbol on white paper keeps the symbol', async (
     );
     t.match(result.warnings.join('\n'), /kept 1 shape of that color/, `${name}: the symbol is named as kept`);
     const out = await renderResult(result);
-    const stem = pixel(out, 103, 120);
+    const stem = pixelAt(out, 103, 120);
     t.ok(
       stem.alpha === 255 && channelDiff(stem.hex, WHITE) <= tolerance + 2,
       `${name}: the symbol's stem is opaque white (${stem.hex})`,
     );
-    const counter = pixel(out, 128, 92);
+    const counter = pixelAt(out, 128, 92);
     t.ok(
       counter.alpha === 255 && channelDiff(counter.hex, RED) <= tolerance + 4,
       `${name}: its counter is red (${counter.hex})`,
     );
-    t.equal(pixel(out, 4, 4).alpha, 0, `${name}: the paper in the corner is transparent`);
+    t.equal(pixelAt(out, 4, 4).alpha, 0, `${name}: the paper in the corner is transparent`);
   }
 });
 
@@ -117,10 +105,10 @@ t.test('a word with counters on white paper loses the counters', async (t) => {
       [120, 'd'],
       [190, 'a'],
     ] as const) {
-      t.equal(pixel(out, x, 70).alpha, 0, `${name}: the counter of ${letter} is transparent`);
+      t.equal(pixelAt(out, x, 70).alpha, 0, `${name}: the counter of ${letter} is transparent`);
     }
     // The middle of the o's stroke (radius 24 of 18 to 30).
-    t.equal(pixel(out, 50, 46).alpha, 255, `${name}: the stroke of o stays`);
+    t.equal(pixelAt(out, 50, 46).alpha, 255, `${name}: the stroke of o stays`);
   }
 });
 
@@ -153,12 +141,12 @@ t.test('a light plate on white paper is art, not paper', async (t) => {
     t.notOk(hasColor(result, WHITE, 1), `${name}: the white paper is not`);
     t.match(result.warnings.join('\n'), /Removed background #f[ef]f[ef]f[ef]/, `${name}: the white paper is what goes`);
     const out = await renderResult(result);
-    const plate = pixel(out, 40, 120);
+    const plate = pixelAt(out, 40, 120);
     t.ok(
       plate.alpha === 255 && channelDiff(plate.hex, PLATE) <= tolerance + 2,
       `${name}: the plate is opaque ${PLATE} (${plate.hex})`,
     );
-    t.equal(pixel(out, 22, 22).alpha, 0, `${name}: outside the plate's rounded corner is transparent`);
+    t.equal(pixelAt(out, 22, 22).alpha, 0, `${name}: outside the plate's rounded corner is transparent`);
   }
 });
 
@@ -218,11 +206,11 @@ t.test('a small re-compressed wordmark keeps one ink, its thin strokes and no sp
   const out = await renderResult(result);
   for (let i = 0; i < 5; i++) {
     const x = 40 + i * 17;
-    const stroke = [7, 6, 5, 4].map((dx) => pixel(out, x - dx, 15).alpha);
+    const stroke = [7, 6, 5, 4].map((dx) => pixelAt(out, x - dx, 15).alpha);
     t.ok(stroke.includes(255), `letter ${i + 1}: the left of its ring stays (alpha ${stroke.join(' ')})`);
-    t.equal(pixel(out, x, 15).alpha, 0, `letter ${i + 1}: its counter is transparent`);
+    t.equal(pixelAt(out, x, 15).alpha, 0, `letter ${i + 1}: its counter is transparent`);
   }
-  t.equal(pixel(out, 34, 3).alpha, 0, 'the paper between the mark and the word is transparent');
+  t.equal(pixelAt(out, 34, 3).alpha, 0, 'the paper between the mark and the word is transparent');
 });
 
 t.test("a bold letter's small round counter goes, a dot in a wide plate stays", async (t) => {
@@ -235,9 +223,9 @@ t.test("a bold letter's small round counter goes, a dot in a wide plate stays", 
   for (const [name, input] of await inputs(svgDoc(320, 180, body, WHITE))) {
     const result = await traceImage(input, { trim: false });
     const out = await renderResult(result);
-    t.equal(pixel(out, 60, 90).alpha, 0, `${name}: the bold o's counter is transparent`);
-    t.equal(pixel(out, 60, 60).alpha, 255, `${name}: its ring stays`);
-    const dot = pixel(out, 220, 90);
+    t.equal(pixelAt(out, 60, 90).alpha, 0, `${name}: the bold o's counter is transparent`);
+    t.equal(pixelAt(out, 60, 60).alpha, 255, `${name}: its ring stays`);
+    const dot = pixelAt(out, 220, 90);
     t.ok(
       dot.alpha === 255 && channelDiff(dot.hex, WHITE) <= 6,
       `${name}: the coin's white dot stays white (${dot.hex})`,
@@ -260,10 +248,10 @@ t.test("a frame drawn at the image's edge loses its inside and its letters' coun
       `${name}: the warning says what went`,
     );
     const out = await renderResult(result);
-    t.equal(pixel(out, 40, 40).alpha, 0, `${name}: the inside of the frame is transparent`);
-    t.equal(pixel(out, 120, 120).alpha, 0, `${name}: the o's counter is transparent`);
-    t.equal(pixel(out, 3, 120).alpha, 255, `${name}: the frame stays`);
-    t.equal(pixel(out, 120, 90).alpha, 255, `${name}: the o stays`);
+    t.equal(pixelAt(out, 40, 40).alpha, 0, `${name}: the inside of the frame is transparent`);
+    t.equal(pixelAt(out, 120, 120).alpha, 0, `${name}: the o's counter is transparent`);
+    t.equal(pixelAt(out, 3, 120).alpha, 255, `${name}: the frame stays`);
+    t.equal(pixelAt(out, 120, 90).alpha, 255, `${name}: the o stays`);
   }
 });
 
@@ -309,7 +297,7 @@ t.test('a small re-compressed grey word under a red and green mark keeps its gre
   );
   for (const m of matches) t.ok(m.diff <= 40, `${m.expected} is near ${m.got} (${m.diff} off)`);
   const out = await renderResult(result);
-  const stroke = [8, 9, 10].map((x) => pixel(out, x, 108).alpha);
+  const stroke = [8, 9, 10].map((x) => pixelAt(out, x, 108).alpha);
   t.ok(stroke.includes(255), `the first letter's ring is drawn (alpha ${stroke.join(' ')})`);
 });
 
@@ -365,13 +353,13 @@ t.test('a compact counter does not open the plate around its neighbours: small s
   const result = await traceImage(await jpeg(renderSvg(svgDoc(128, 128, body, WHITE)), 70), { trim: false });
   const out = await renderResult(result);
   for (const [x, y] of stars) {
-    const p = pixel(out, x, y);
+    const p = pixelAt(out, x, y);
     t.ok(
       p.alpha === 255 && channelDiff(p.hex, WHITE) <= 24,
       `the star at ${x},${y} is white (${p.hex}, alpha ${p.alpha})`,
     );
   }
-  t.equal(pixel(out, 108, 64).alpha, 0, 'the disc near the rim is a counter (the compact rule), transparent');
+  t.equal(pixelAt(out, 108, 64).alpha, 0, 'the disc near the rim is a counter (the compact rule), transparent');
 });
 
 t.test('light grey stars in a green disc on white paper stay, though close to the paper', async (t) => {
@@ -386,12 +374,12 @@ t.test('light grey stars in a green disc on white paper stay, though close to th
     const result = await traceImage(input, { trim: false });
     t.ok(hasColor(result, LIGHT, tolerance + 1), `${name}: #eeeeee is a palette color (${result.palette.join(' ')})`);
     const out = await renderResult(result);
-    const inStar = pixel(out, 130, 82);
+    const inStar = pixelAt(out, 130, 82);
     t.ok(
       inStar.alpha === 255 && channelDiff(inStar.hex, LIGHT) <= tolerance + 3,
       `${name}: a star stays light grey (${inStar.hex}, ${inStar.alpha})`,
     );
-    t.equal(pixel(out, 3, 3).alpha, 0, `${name}: the paper around the disc is removed`);
+    t.equal(pixelAt(out, 3, 3).alpha, 0, `${name}: the paper around the disc is removed`);
   }
 });
 
@@ -447,9 +435,9 @@ t.test('a small re-compressed saturated app square loses the paper in its corner
     [1, 126],
     [126, 126],
   ] as const) {
-    t.equal(pixel(out, x, y).alpha, 0, `the corner at (${x}, ${y}) is transparent`);
+    t.equal(pixelAt(out, x, y).alpha, 0, `the corner at (${x}, ${y}) is transparent`);
   }
-  t.equal(pixel(out, 20, 64).alpha, 255, 'the square stays opaque');
+  t.equal(pixelAt(out, 20, 64).alpha, 255, 'the square stays opaque');
 });
 
 t.test("a light plate's outline at 128 px follows the drawn plate, not the JPEG noise", async (t) => {
@@ -477,9 +465,9 @@ t.test('white inside a light outline is a hole; white inside a cream body is a f
   // The paper's noise reach applies to lossy sources: a JPEG at q80.
   const result = await traceImage(await jpeg(renderSvg(svgDoc(300, 140, body, WHITE)), 80), { trim: false });
   const out = await renderResult(result);
-  t.equal(pixel(out, 70, 70).alpha, 0, 'the outlined centre is transparent');
-  t.equal(pixel(out, 70, 53).alpha, 255, 'its light outline stays');
-  const highlight = pixel(out, 220, 70);
+  t.equal(pixelAt(out, 70, 70).alpha, 0, 'the outlined centre is transparent');
+  t.equal(pixelAt(out, 70, 53).alpha, 255, 'its light outline stays');
+  const highlight = pixelAt(out, 220, 70);
   t.ok(
     highlight.alpha === 255 && channelDiff(highlight.hex, WHITE) <= 6,
     `the dot in the cream body stays white (${highlight.hex}, ${highlight.alpha})`,
@@ -509,11 +497,11 @@ t.test('a small re-compressed round flag keeps the light band around its cross',
     [29, 20],
     [29, 100],
   ] as const) {
-    const band = pixel(out, x, y);
+    const band = pixelAt(out, x, y);
     t.ok(
       band.alpha === 255 && channelDiff(band.hex, LIGHT) <= 12,
       `the band at (${x}, ${y}) is opaque light grey (${band.hex}, ${band.alpha})`,
     );
   }
-  t.equal(pixel(out, 1, 1).alpha, 0, 'the paper around the disc is removed');
+  t.equal(pixelAt(out, 1, 1).alpha, 0, 'the paper around the disc is removed');
 });

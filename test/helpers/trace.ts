@@ -3,7 +3,7 @@ import type { TAP } from 'tap';
 
 import { ServiceError, type ServiceErrorCode, type TraceErrorCode } from '../../src/core/errors.js';
 import type { TraceResult } from '../../src/core/tracer.js';
-import { renderSvgAt, rgba, svgStructure, type Raw } from './fixtures.js';
+import { matchPalette, renderSvgAt, rgba, svgStructure, type Raw } from './fixtures.js';
 
 /** The assertions these helpers use, as any tap test (root or subtest) has them. */
 export type Asserts = Pick<TAP, 'ok' | 'fail' | 'equal'>;
@@ -56,4 +56,17 @@ export function checkSvg(t: Asserts, result: TraceResult): ReturnType<typeof svg
     'the fills are exactly the palette',
   );
   return s;
+}
+
+/** The pixel at (x, y) of a rendered result: its hex color and alpha. */
+export function pixelAt(raw: Raw, x: number, y: number): { hex: string; alpha: number } {
+  const o = (y * raw.width + x) * 4;
+  const hex = `#${[...raw.data.subarray(o, o + 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  return { hex, alpha: raw.data[o + 3]! };
+}
+
+/** Whether the result's palette holds `color` within `tolerance` levels per channel. */
+export function hasColor(result: TraceResult, color: string, tolerance: number): boolean {
+  const match = matchPalette(result.palette, [color])[0];
+  return match !== undefined && match.diff <= tolerance;
 }

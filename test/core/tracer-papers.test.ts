@@ -1,0 +1,316 @@
+/**
+ * Any paper, any art (issue 34): the paper is the one color that surrounds
+ * the art, whatever its lightness or hue, and is removed the same way on
+ * every paper; art whose border shows several colors keeps them all; a dark
+ * or colored field framing its figure with a wide margin (a flag's, an
+ * icon's square) stays and says so; an image is judged lossy by its pixels,
+ * not its container. Every fixture is drawn here. The marks on paper are
+ * cropped close to the art, as a logo file is.
+ */
+import sharp from 'sharp';
+import t from 'tap';
+
+import { traceImage, type TraceResult } from '../../src/core/tracer.js';
+import { channelDiff, jpeg, matchPalette, renderSvg, rgba, svgDoc, type Raw } from '../helpers/fixtures.js';
+import { checkSvg, hasColor, pixelAt, renderResult, type Asserts } from '../helpers/trace.js';
+
+const NEAR_BLACK = '#101218';
+const SATURATED_BLUE = '#1d4ed8';
+const MID_GREY = '#808080';
+const WHITE = '#ffffff';
+const RED = '#d52b1e';
+const GREEN = '#009246';
+const ORANGE = '#f97316';
+const INK = '#1f2937';
+const PLATE = '#f4f2ed';
+
+/** The drawing as an opaque PNG, a JPEG q80 and a lossy WebP, with each one's color tolerance. */
+async function inputs(svg: string): Promise<[string, Buffer, number][]> {
+  const source = renderSvg(svg);
+  return [
+    ['opaque PNG', source, 0],
+    ['JPEG q80', await jpeg(source, 80), 4],
+    ['lossy WebP', await sharp(source).webp({ quality: 85 }).toBuffer(), 6],
+  ];
+}
+
+/** Expects `at` opaque in `color` (within `tolerance` per channel) and `clear` transparent. */
+async function expectPixels(
+  t: Asserts,
+  name: string,
+  result: TraceResult,
+  at: [number, number, string][],
+  clear: [number, number][],
+  tolerance: number,
+): Promise<void> {
+  const out = await renderResult(result);
+  for (const [x, y, color] of at) {
+    const seen = pixelAt(out, x, y);
+    t.ok(
+      seen.alpha === 255 && channelDiff(seen.hex, color) <= tolerance + 3,
+      `${name}: (${x}, ${y}) is opaque ${color} (got ${seen.hex} at alpha ${seen.alpha})`,
+    );
+  }
+  for (const [x, y] of clear) t.equal(pixelAt(out, x, y).alpha, 0, `${name}: (${x}, ${y}) is transparent paper`);
+}
+
+t.test('a white mark on near-black paper keeps the mark and loses the paper', async (t) => {
+  const body = `<path d="M6 6h44v110h80v44h-124z" fill="${WHITE}"/><circle cx="196" cy="90" r="58" fill="${WHITE}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(260, 180, body, NEAR_BLACK))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, WHITE, tolerance), `${name}: white kept (${result.palette.join(' ')})`);
+    t.notOk(hasColor(result, NEAR_BLACK, 12), `${name}: the paper is no palette color`);
+    t.match(
+      result.warnings.join('\n'),
+      /Removed background #1[0-9a-f]{5}/,
+      `${name}: the warning names the dark paper`,
+    );
+    checkSvg(t, result);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [28, 80, WHITE],
+        [196, 90, WHITE],
+      ],
+      [
+        [2, 2],
+        [257, 177],
+        [100, 60],
+      ],
+      tolerance,
+    );
+  }
+});
+
+t.test('a light plate with dark letters on dark paper keeps plate and letters', async (t) => {
+  const letters = `<path d="M90 70h16v60h34v16h-50z" fill="${INK}"/><path d="M160 70h16v76h-16z" fill="${INK}"/>`;
+  const body = `<rect x="3" y="3" width="264" height="210" rx="40" fill="${PLATE}"/>${letters}`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(270, 216, body, NEAR_BLACK))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, PLATE, tolerance), `${name}: the plate kept (${result.palette.join(' ')})`);
+    t.ok(hasColor(result, INK, tolerance + 4), `${name}: the letters kept`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [40, 40, PLATE],
+        [98, 100, INK],
+        [168, 100, INK],
+      ],
+      [
+        [1, 1],
+        [268, 214],
+      ],
+      tolerance,
+    );
+  }
+});
+
+t.test('a two-color disc with a white half on dark paper stays whole', async (t) => {
+  const disc = `<path d="M110 2a108 108 0 0 1 0 216z" fill="${RED}"/><path d="M110 2a108 108 0 0 0 0 216z" fill="${WHITE}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(220, 220, disc, NEAR_BLACK))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, WHITE, tolerance), `${name}: the white half is a color (${result.palette.join(' ')})`);
+    t.ok(hasColor(result, RED, tolerance), `${name}: the red half is a color`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [60, 110, WHITE],
+        [160, 110, RED],
+      ],
+      [
+        [4, 4],
+        [215, 215],
+      ],
+      tolerance,
+    );
+  }
+});
+
+t.test('a logo on saturated blue paper loses the blue and keeps its orange and white', async (t) => {
+  const body =
+    `<circle cx="100" cy="100" r="96" fill="${ORANGE}"/><circle cx="100" cy="100" r="40" fill="${WHITE}"/>` +
+    `<rect x="200" y="30" width="96" height="140" rx="12" fill="${WHITE}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(300, 200, body, SATURATED_BLUE))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, ORANGE, tolerance), `${name}: orange kept (${result.palette.join(' ')})`);
+    t.ok(hasColor(result, WHITE, tolerance), `${name}: white kept`);
+    t.notOk(hasColor(result, SATURATED_BLUE, 12), `${name}: the blue paper is gone`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [100, 100, WHITE],
+        [30, 100, ORANGE],
+        [250, 100, WHITE],
+      ],
+      [
+        [3, 3],
+        [250, 10],
+      ],
+      tolerance,
+    );
+  }
+});
+
+t.test('a three-band flag with a white band along one edge keeps it, and says why', async (t) => {
+  const body = `<rect y="53" width="240" height="54" fill="${GREEN}"/><rect y="107" width="240" height="53" fill="${RED}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(240, 160, body, WHITE))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, WHITE, tolerance), `${name}: the white band is a color (${result.palette.join(' ')})`);
+    t.match(
+      result.warnings.join('\n'),
+      /No background removed: the art fills the frame \(its border shows 3 colors\)/,
+      `${name}: the warning counts the border's colors`,
+    );
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [120, 2, WHITE],
+        [2, 2, WHITE],
+        [120, 80, GREEN],
+      ],
+      [],
+      tolerance,
+    );
+  }
+});
+
+t.test('an opaque PNG exported on mid-grey loses the grey', async (t) => {
+  const body = `<path d="M4 4h150v40h-55v152h-40v-152h-55z" fill="${INK}"/><circle cx="226" cy="100" r="70" fill="${RED}"/>`;
+  const input = renderSvg(svgDoc(300, 200, body, MID_GREY));
+  const result = await traceImage(input, { trim: false });
+  t.same([...result.palette].sort(), [INK, RED].sort(), 'exactly the two colors of the art');
+  t.match(result.warnings.join('\n'), /Removed background #808080/);
+  await expectPixels(
+    t,
+    'grey PNG',
+    result,
+    [
+      [80, 20, INK],
+      [226, 100, RED],
+    ],
+    [
+      [2, 197],
+      [296, 2],
+      [120, 120],
+    ],
+    0,
+  );
+});
+
+/** A deterministic grain (a linear congruential generator), `amplitude` levels either way, on every channel. */
+function grained(raw: Raw, amplitude: number): Raw {
+  let seed = 12345;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const data = Buffer.from(raw.data);
+  for (let i = 0; i < data.length; i += 4) {
+    for (let c = 0; c < 3; c++) {
+      const noise = Math.round((next() + next() + next() - 1.5) * amplitude);
+      data[i + c] = Math.max(0, Math.min(255, data[i + c]! + noise));
+    }
+  }
+  return { ...raw, data };
+}
+
+function encodePng(raw: Raw): Promise<Buffer> {
+  return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+const FLAT_LOGO = svgDoc(
+  320,
+  200,
+  `<circle cx="90" cy="100" r="60" fill="${ORANGE}"/><path d="M170 50h110v30h-40v80h-30v-80h-40z" fill="${INK}"/>`,
+  WHITE,
+);
+
+t.test('a noised PNG of a flat logo traces with its colors, not refused as too complex', async (t) => {
+  const input = await encodePng(grained(await rgba(renderSvg(FLAT_LOGO)), 10));
+  const result = await traceImage(input, { trim: false });
+  t.equal(result.palette.length, 2, `two colors (${result.palette.join(' ')})`);
+  t.ok(hasColor(result, ORANGE, 6), 'orange within grain of the source');
+  t.ok(hasColor(result, INK, 6), 'ink within grain of the source');
+  t.match(result.warnings.join('\n'), /Removed background #f[0-9a-f]{5}/, 'the grainy white paper is removed');
+});
+
+t.test('a JPEG re-saved as PNG gets the JPEG’s palette, not its noise', async (t) => {
+  const asJpeg = await jpeg(renderSvg(FLAT_LOGO), 70);
+  const asPng = await encodePng(await rgba(asJpeg));
+  const fromJpeg = await traceImage(asJpeg, { trim: false });
+  const fromPng = await traceImage(asPng, { trim: false });
+  t.equal(fromPng.palette.length, fromJpeg.palette.length, `as many colors (${fromPng.palette.join(' ')})`);
+  for (const [color, match] of matchPalette(fromPng.palette, fromJpeg.palette).entries()) {
+    t.ok(match !== undefined && match.diff <= 3, `${fromJpeg.palette[color]} of the JPEG is in the PNG's palette`);
+  }
+  t.ok(
+    Buffer.byteLength(fromPng.svg) <= 1.2 * Buffer.byteLength(fromJpeg.svg),
+    `the SVG is as small as the JPEG's (${Buffer.byteLength(fromPng.svg)} vs ${Buffer.byteLength(fromJpeg.svg)} bytes)`,
+  );
+});
+
+t.test('a figure framed by a wide colored field keeps the field, and the warning says how to remove it', async (t) => {
+  // One field and a figure with a margin on every side: a flag, an icon's square, or a logo on paper.
+  const body = `<path d="M104 40h32v40h40v32h-40v40h-32v-40h-40v-32h40z" fill="${WHITE}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(240, 192, body, RED))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, RED, tolerance), `${name}: the red field is kept (${result.palette.join(' ')})`);
+    t.match(
+      result.warnings.join('\n'),
+      /No background removed: the art sits on a #[0-9a-f]{6} field with a margin on every side.*hide #[0-9a-f]{6} to remove it/,
+      `${name}: the warning names the field and how to remove it`,
+    );
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [2, 2, RED],
+        [120, 96, WHITE],
+      ],
+      [],
+      tolerance,
+    );
+  }
+});
+
+t.test('white diagonals reaching the corners of a blue field keep both colors', async (t) => {
+  const saltire = `<path d="M0 0L240 160M240 0L0 160" stroke="${WHITE}" stroke-width="28"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(240, 160, saltire, SATURATED_BLUE))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, WHITE, tolerance), `${name}: white kept (${result.palette.join(' ')})`);
+    t.ok(hasColor(result, SATURATED_BLUE, tolerance), `${name}: blue kept`);
+    t.match(result.warnings.join('\n'), /the art fills the frame \(its border shows 2 colors\)/, `${name}: says why`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [2, 2, WHITE],
+        [120, 80, WHITE],
+        [120, 10, SATURATED_BLUE],
+      ],
+      [],
+      tolerance,
+    );
+  }
+});
+
+t.test('transparent=false keeps any paper as a color', async (t) => {
+  const input = renderSvg(svgDoc(200, 160, `<circle cx="100" cy="80" r="50" fill="${WHITE}"/>`, SATURATED_BLUE));
+  const result = await traceImage(input, { trim: false, transparent: false });
+  t.ok(hasColor(result, SATURATED_BLUE, 0), `the blue paper stays (${result.palette.join(' ')})`);
+  t.equal(pixelAt(await renderResult(result), 3, 3).alpha, 255, 'the corner is opaque');
+});
