@@ -56,6 +56,9 @@ pub enum Border {
     /// every side: a design's own field (a flag's, an icon's square) as
     /// often as paper, so it stays.
     Field(Rgb),
+    /// A frame of one color drawn at the image's edge: line art, whose
+    /// paper, if any, is what it encloses (`framed_paper`).
+    Frame,
     /// No one color covers enough of the border to be paper.
     NoPaper,
 }
@@ -99,8 +102,9 @@ const PANEL_FILL: f64 = 0.95;
 const FIELD_PADDING_SHARE: f64 = 0.06;
 /// A frame drawn at the edge is at most this fraction of the short side thick ...
 const FRAME_MAX_PARTS: usize = 8;
-/// ... and keeps its thickness within this many pixels all around.
-const FRAME_SLACK: usize = 1;
+/// ... and keeps its thickness within this many pixels all around (a band
+/// of a fractional width rounds to a pixel more or less at either edge).
+const FRAME_SLACK: usize = 2;
 /// Paper inside a frame must cover this share of the image at least.
 const MIN_FRAMED_PAPER_SHARE: f64 = 0.2;
 
@@ -139,8 +143,7 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
             return Border::FillsFrame { colors: shown.max(2) };
         }
         if is_drawn_frame(canvas, &paper_lab, reach) {
-            // Line art at the image's edge: the paper is what it encloses.
-            return Border::NoPaper;
+            return Border::Frame;
         }
         if padding(canvas, &paper_lab, reach).is_none_or(|p| p >= FIELD_PADDING_SHARE) {
             return Border::Field(paper);
@@ -310,7 +313,9 @@ fn is_drawn_frame(canvas: &Canvas, paper: &Lab, reach: f32) -> bool {
     let sides =
         [depth((w / 2, 0), (0, 1)), depth((w / 2, b), (0, -1)), depth((0, h / 2), (1, 0)), depth((r, h / 2), (-1, 0))];
     let corners = [depth((0, 0), (1, 1)), depth((r, 0), (-1, 1)), depth((0, b), (1, -1)), depth((r, b), (-1, -1))];
-    let thickness = sides[0];
+    let mut sorted = sides;
+    sorted.sort_unstable();
+    let thickness = sorted[1];
     thickness > 0
         && thickness <= w.min(h) / FRAME_MAX_PARTS
         && sides.iter().chain(&corners).all(|&d| d.abs_diff(thickness) <= FRAME_SLACK)
@@ -402,11 +407,28 @@ mod tests {
     const BLUE: Rgb = [0, 56, 168];
 
     #[test]
-    fn a_mark_on_dark_or_saturated_paper_has_that_paper() {
+    fn a_mark_cropped_close_on_dark_or_saturated_paper_has_that_paper() {
         for paper in [NAVY, BLUE, [128, 128, 128], WHITE] {
-            let mark = canvas(60, 40, |x, y| if (20..40).contains(&x) && (10..30).contains(&y) { RED } else { paper });
+            let mark = canvas(60, 40, |x, y| if (2..58).contains(&x) && (10..30).contains(&y) { RED } else { paper });
             assert_eq!(read_border(&mark, 0.0), Border::Paper(paper, Spread::default()), "{paper:?}");
         }
+    }
+
+    #[test]
+    fn a_colored_field_framing_its_figure_widely_stays_and_white_paper_does_not() {
+        let figure = |paper: Rgb, ink: Rgb| {
+            canvas(60, 40, move |x, y| if (20..40).contains(&x) && (10..30).contains(&y) { ink } else { paper })
+        };
+        assert_eq!(read_border(&figure(RED, WHITE), 0.0), Border::Field(RED));
+        assert_eq!(read_border(&figure(WHITE, RED), 0.0), Border::Paper(WHITE, Spread::default()));
+        // A field of one color and nothing on it is kept as it is.
+        assert_eq!(read_border(&figure(BLUE, BLUE), 0.0), Border::Field(BLUE));
+    }
+
+    #[test]
+    fn a_thin_frame_drawn_at_the_edge_is_line_art() {
+        let framed = canvas(60, 60, |x, y| if x.min(y).min(59 - x).min(59 - y) < 3 { NAVY } else { WHITE });
+        assert_eq!(read_border(&framed, 0.0), Border::Frame);
     }
 
     #[test]

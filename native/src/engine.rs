@@ -164,7 +164,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     let border = if looks_for_paper { read_border(&canvas, source_tolerances.paper_noise_de) } else { Border::NoPaper };
     let (paper, tolerances) = match border {
         Border::Paper(paper, spread) => (Some(paper), source_tolerances.holding_paper(spread)),
-        Border::NoPaper if looks_for_paper => (framed_paper(&canvas), source_tolerances),
+        Border::NoPaper | Border::Frame if looks_for_paper => (framed_paper(&canvas), source_tolerances),
         _ => (None, source_tolerances),
     };
     let Clusters { clusters, paper: background } = find_clusters(&canvas, tolerances, lossy, paper, budget)?;
@@ -207,6 +207,10 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
                     hex(field),
                     hex(field)
                 ),
+                Border::Frame => {
+                    "No background removed: a frame drawn at the image's edge holds the art, so every color is kept"
+                        .to_string()
+                }
                 _ => NO_PAPER.to_string(),
             });
             None

@@ -40,7 +40,10 @@ export const TRACE_SETTING_SCHEMAS = {
     maximum: SMOOTHING_MAX,
     description: SMOOTHING_DESCRIPTION,
   }),
-  transparent: Type.Boolean({ description: 'Remove the background.' }),
+  transparent: Type.Boolean({
+    description:
+      'Remove the background: the paper around the art, of any color. Art that fills the frame keeps every color.',
+  }),
   trim: Type.Boolean({ description: 'Crop to the logo.' }),
 };
 

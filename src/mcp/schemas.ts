@@ -47,7 +47,10 @@ const settings = {
     .optional()
     .describe('How many colors to trace: 0 chooses automatically (the usual choice); 1 gives a one-color logo.'),
   smoothing: setting('smoothing', '0 follows the pixels exactly; 100 gives the fewest, roundest curves.'),
-  transparent: setting('transparent', 'Remove the background, so the logo sits on transparency.'),
+  transparent: setting(
+    'transparent',
+    'Remove the background (the paper around the art, whatever its color), so the logo sits on transparency; art that fills the frame, like a flag, keeps every color.',
+  ),
   trim: setting('trim', 'Crop the SVG to the logo.'),
 };
 
