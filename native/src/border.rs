@@ -114,14 +114,19 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
     let border = canvas.border_indices();
     let colors: Vec<Rgb> = border.iter().map(|&i| canvas.rgb[i]).collect();
     let groups = color_groups(&colors);
-    let corner = corner_color(canvas);
-    let Some(mode) = corner.or_else(|| groups.first().map(|g| g.rgb)) else {
+    // Corners that agree closely give the paper's color (a clean paper, a
+    // JPEG's white); else it is the most common shade of the color that the
+    // corners share within a grainy paper's spread, or of the border's
+    // largest color.
+    let close_corner = corner_color(canvas, PAPER_SPREAD_DE);
+    let corner = close_corner.or_else(|| corner_color(canvas, BORDER_COLOR_DE));
+    let Some(mode) =
+        close_corner.or_else(|| corner.or(groups.first().map(|g| g.rgb)).map(|c| most_common_near(&colors, c)))
+    else {
         return Border::NoPaper;
     };
     let reach = BORDER_COLOR_DE.max(noise_de);
-    // A corner's 3x3 median only finds the paper: its color is the median
-    // around the paper's most common shade on the border.
-    let Some(paper) = spread_median(&colors, most_common_near(&colors, mode)) else {
+    let Some(paper) = spread_median(&colors, mode) else {
         return Border::NoPaper;
     };
     let paper_lab = to_lab(paper);
@@ -201,34 +206,40 @@ fn spread_median(colors: &[Rgb], mode: Rgb) -> Option<Rgb> {
     (!near.is_empty()).then(|| weighted_median(&near))
 }
 
-/// The most common of the `colors` within the paper's spread of `near`
+/// The most common of the `colors` of one border color with `near`
 /// (`near` itself when no shade repeats, as on a grainy paper).
 fn most_common_near(colors: &[Rgb], near: Rgb) -> Rgb {
     let near_lab = to_lab(near);
     let mut counts: HashMap<Rgb, usize> = HashMap::new();
-    for &c in colors.iter().filter(|&&c| delta_e(&to_lab(c), &near_lab) <= PAPER_SPREAD_DE) {
+    for &c in colors.iter().filter(|&&c| delta_e(&to_lab(c), &near_lab) < BORDER_COLOR_DE) {
         *counts.entry(c).or_default() += 1;
     }
     counts.into_iter().filter(|&(_, n)| n > 1).max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))).map_or(near, |(c, _)| c)
 }
 
-/// The color that at least three corners share (each corner's 3x3 median,
-/// so noise does not split them), of any lightness or hue.
-fn corner_color(canvas: &Canvas) -> Option<Rgb> {
+/// The color that at least three corners share within `agree_de`, of any
+/// lightness or hue: the median of those corners. Each corner is the median
+/// of its pixel and the two border pixels beside it: noise does not split
+/// them, and the paper in the corner of a rounded plate holds them even when
+/// the plate nearly fills a small image (a dark terminal icon at 128 px,
+/// whose corners' 3x3 blocks are mostly plate).
+fn corner_color(canvas: &Canvas, agree_de: f32) -> Option<Rgb> {
     let (w, h) = (canvas.width, canvas.height);
-    if w < 3 || h < 3 {
+    if w < 2 || h < 2 {
         return None;
     }
-    let corner = |x0: usize, y0: usize| -> Rgb {
-        let mut block: Vec<Rgb> = (0..9).map(|k| canvas.rgb[(y0 + k / 3) * w + x0 + k % 3]).collect();
-        block.sort_unstable_by_key(|c| u32::from(c[0]) + u32::from(c[1]) + u32::from(c[2]));
-        block[4]
+    let corner = |x: usize, y: usize, dx: usize, dy: usize| -> Rgb {
+        let mut trio = [canvas.rgb[y * w + x], canvas.rgb[y * w + dx], canvas.rgb[dy * w + x]];
+        trio.sort_unstable_by_key(|c| u32::from(c[0]) + u32::from(c[1]) + u32::from(c[2]));
+        trio[1]
     };
-    let corners = [corner(0, 0), corner(w - 3, 0), corner(0, h - 3), corner(w - 3, h - 3)];
-    corners.iter().copied().find(|c| {
+    let (r, b) = (w - 1, h - 1);
+    let corners = [corner(0, 0, 1, 1), corner(r, 0, r - 1, 1), corner(0, b, 1, b - 1), corner(r, b, r - 1, b - 1)];
+    let agreeing = |c: &Rgb| -> Vec<(Rgb, usize)> {
         let lab = to_lab(*c);
-        corners.iter().filter(|o| delta_e(&to_lab(**o), &lab) < BORDER_COLOR_DE).count() >= 3
-    })
+        corners.iter().filter(|o| delta_e(&to_lab(**o), &lab) <= agree_de).map(|&o| (o, 1)).collect()
+    };
+    corners.iter().map(agreeing).find(|shared| shared.len() >= 3).map(|shared| weighted_median(&shared))
 }
 
 /// One color of the border: its pixels' mean and how many there are.
