@@ -22,7 +22,10 @@
 //!    panel of art is anchored on the frame (a canton: with what it encloses,
 //!    a rectangle covering a tenth of the image), or the art keeps at least
 //!    6% of the long side from every edge (a flag of one field with a cross,
-//!    a yellow square icon with a robot inside). Otherwise it is the paper.
+//!    a yellow square icon with a robot inside). A band of it along the whole
+//!    border, as deep at the corners as along the sides, is a frame drawn at
+//!    the edge: line art, whose paper is what it encloses. Otherwise it is
+//!    the paper.
 //!
 //! The trade-offs. A border alone cannot tell a field from paper, so the
 //! third rule is a prior. Over the dev corpora, the art of a logo on a dark or
