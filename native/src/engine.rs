@@ -203,7 +203,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
                 ),
                 Border::Field(field) => format!(
                     "No background removed: the art sits on a {} field with a margin on every side, which a flag or an \
-                     icon has as its own, so every color is kept; hide {} to remove it",
+                     icon has as its own, so every color is kept; hiding {} (or deleting its path) removes it",
                     hex(field),
                     hex(field)
                 ),

@@ -269,7 +269,7 @@ t.test('a figure framed by a wide colored field keeps the field, and the warning
     t.ok(hasColor(result, RED, tolerance), `${name}: the red field is kept (${result.palette.join(' ')})`);
     t.match(
       result.warnings.join('\n'),
-      /No background removed: the art sits on a #[0-9a-f]{6} field with a margin on every side.*hide #[0-9a-f]{6} to remove it/,
+      /No background removed: the art sits on a #[0-9a-f]{6} field with a margin on every side.*hiding #[0-9a-f]{6} \(or deleting its path\) removes it/,
       `${name}: the warning names the field and how to remove it`,
     );
     await expectPixels(
