@@ -92,8 +92,10 @@ impl Tolerances {
 }
 
 impl Tolerances {
-    /// Widened to hold a paper's measured noise: its cluster takes, and its
-    /// noise folding reaches, as far as its own pixels stray.
+    /// Widened to hold a paper's measured noise: its noise folding reaches as
+    /// far as its own pixels stray, and noise flips pixels between it and art
+    /// within three times that. Its cluster keeps the tight radius, so a light
+    /// plate beside a white paper stays a color of its own.
     pub fn holding_paper(self, spread: Spread) -> Tolerances {
         Tolerances {
             paper_noise_de: self.paper_noise_de.max(spread.de),
