@@ -41,10 +41,11 @@
 //! paper only in its cut-outs, reads as light art on that color's paper and
 //! loses its art color (two dev logos: pagekit, stitch).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::canvas::Canvas;
-use crate::color::{delta_e, is_paper_like, luma_step, pack, to_lab, Lab, Rgb};
+use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, Lab, Rgb};
 use crate::grid::{neighbours4, reached_from_edge};
 use crate::palette::weighted_median;
 
@@ -64,6 +65,29 @@ pub enum Border {
     Frame,
     /// No one color covers enough of the border to be paper.
     NoPaper,
+}
+
+impl Border {
+    /// The warning when no paper was removed, saying in words why.
+    pub fn nothing_removed(&self) -> String {
+        let kept = "so every color is kept";
+        match self {
+            Border::FillsFrame { colors } => {
+                format!("No background removed: the art fills the frame (its border shows {colors} colors), {kept}")
+            }
+            Border::Field(field) => {
+                let field = hex(*field);
+                format!(
+                    "No background removed: the art sits on a {field} field with a margin on every side, which a \
+                     flag or an icon has as its own, {kept}; hiding {field} (or deleting its path) removes it"
+                )
+            }
+            Border::Frame => format!("No background removed: a frame drawn at the image's edge holds the art, {kept}"),
+            Border::Paper(..) | Border::NoPaper => {
+                format!("No background removed: no one color surrounds the art, {kept}")
+            }
+        }
+    }
 }
 
 /// How far a paper's pixels stray from its color, measured on the border
@@ -111,6 +135,28 @@ const FRAME_SLACK: usize = 2;
 /// Paper inside a frame must cover this share of the image at least.
 const MIN_FRAMED_PAPER_SHARE: f64 = 0.2;
 
+/// Which colors stand off the paper, further than `reach` from it: art.
+/// Each color is measured once however many pixels carry it.
+struct OffPaper {
+    paper: Lab,
+    reach: f32,
+    known: RefCell<HashMap<u32, bool>>,
+}
+
+impl OffPaper {
+    fn new(paper: Rgb, reach: f32) -> OffPaper {
+        OffPaper { paper: to_lab(paper), reach, known: RefCell::new(HashMap::new()) }
+    }
+
+    fn is_art(&self, color: Rgb) -> bool {
+        *self
+            .known
+            .borrow_mut()
+            .entry(pack(color))
+            .or_insert_with(|| delta_e(&to_lab(color), &self.paper) >= self.reach)
+    }
+}
+
 /// The paper of an opaque canvas, or why there is none (see the module
 /// notes). `noise_de` is the source's paper noise reach.
 pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
@@ -132,28 +178,28 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
     let Some(paper) = spread_median(&colors, mode) else {
         return Border::NoPaper;
     };
-    let paper_lab = to_lab(paper);
+    let off_paper = OffPaper::new(paper, reach);
     let share = |count: usize| count as f64 / colors.len() as f64;
-    let covered = colors.iter().filter(|&&c| delta_e(&to_lab(c), &paper_lab) < reach).count();
+    let covered = colors.iter().filter(|&&c| !off_paper.is_art(c)).count();
     if share(covered) < MIN_BORDER_SHARE {
         return Border::NoPaper;
     }
     let shown = groups.iter().filter(|g| share(g.count) >= MIN_BORDER_SHARE).count();
-    let pieces = border_pieces(canvas, &border, &paper_lab, reach);
+    let pieces = border_pieces(canvas, &border, &off_paper);
     let min_contact = MIN_PIECE_SHARE * colors.len() as f64;
     let several_pieces = || pieces.iter().filter(|p| p.contact as f64 >= min_contact).count() >= 2;
     if share(covered) < SURROUNDING_SHARE && (corner.is_none() || several_pieces()) {
         return Border::FillsFrame { colors: shown.max(2) };
     }
-    if !is_paper_like(&paper_lab) {
+    if !is_paper_like(&off_paper.paper) {
         // A dark or colored field: its own design's until the border says otherwise.
         if corner.is_none() && shown >= 2 || pieces.iter().any(|p| is_panel(p, canvas.width, canvas.height)) {
             return Border::FillsFrame { colors: shown.max(2) };
         }
-        if is_drawn_frame(canvas, &paper_lab, reach) {
+        if is_drawn_frame(canvas, &off_paper) {
             return Border::Frame;
         }
-        if padding(canvas, &paper_lab, reach).is_none_or(|p| p >= FIELD_PADDING_SHARE) {
+        if padding(canvas, &off_paper).is_none_or(|p| p >= FIELD_PADDING_SHARE) {
             return Border::Field(paper);
         }
     }
@@ -185,19 +231,21 @@ fn spread_of(colors: &[Rgb], paper: Rgb, reach: f32) -> Spread {
 /// inside is a counter; a white star in a full-bleed field a figure).
 pub fn framed_paper(canvas: &Canvas) -> Option<Rgb> {
     let light: Vec<Rgb> = canvas.rgb.iter().copied().filter(|&c| is_paper_like(&to_lab(c))).collect();
-    let mode = most_common(&light)?;
+    let (mode, _) = most_common(&light)?;
     let paper = spread_median(&light, mode)?;
     let paper_lab = to_lab(paper);
     let count = light.iter().filter(|&&c| delta_e(&to_lab(c), &paper_lab) <= PAPER_SPREAD_DE).count();
     ((count as f64) >= MIN_FRAMED_PAPER_SHARE * canvas.rgb.len() as f64).then_some(paper)
 }
 
-fn most_common(colors: &[Rgb]) -> Option<Rgb> {
+/// The most common of the `colors`, with how many carry it (ties go to the
+/// lower color, so the answer does not depend on hashing).
+fn most_common<'a>(colors: impl IntoIterator<Item = &'a Rgb>) -> Option<(Rgb, usize)> {
     let mut counts: HashMap<Rgb, usize> = HashMap::new();
     for &c in colors {
         *counts.entry(c).or_default() += 1;
     }
-    counts.into_iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))).map(|(c, _)| c)
+    counts.into_iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
 }
 
 /// The median of the `colors` within the paper's spread of `mode` (none
@@ -213,11 +261,8 @@ fn spread_median(colors: &[Rgb], mode: Rgb) -> Option<Rgb> {
 /// (`near` itself when no shade repeats, as on a grainy paper).
 fn most_common_near(colors: &[Rgb], near: Rgb) -> Rgb {
     let near_lab = to_lab(near);
-    let mut counts: HashMap<Rgb, usize> = HashMap::new();
-    for &c in colors.iter().filter(|&&c| delta_e(&to_lab(c), &near_lab) < BORDER_COLOR_DE) {
-        *counts.entry(c).or_default() += 1;
-    }
-    counts.into_iter().filter(|&(_, n)| n > 1).max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))).map_or(near, |(c, _)| c)
+    let same_color = colors.iter().filter(|&&c| delta_e(&to_lab(c), &near_lab) < BORDER_COLOR_DE);
+    most_common(same_color).filter(|&(_, n)| n > 1).map_or(near, |(c, _)| c)
 }
 
 /// The color that at least three corners share within `agree_de`, of any
@@ -288,18 +333,16 @@ fn color_groups(colors: &[Rgb]) -> Vec<Group> {
     groups
 }
 
-/// How far the art (what lies further than `reach` from the paper) keeps
-/// from the frame, as a share of the long side; None when nothing stands
-/// off the paper (a field of one color, which stays as it is).
-fn padding(canvas: &Canvas, paper: &Lab, reach: f32) -> Option<f64> {
+/// How far the art keeps from the frame, as a share of the long side; None
+/// when nothing stands off the paper (a field of one color, which stays as
+/// it is).
+fn padding(canvas: &Canvas, off_paper: &OffPaper) -> Option<f64> {
     let (w, h) = (canvas.width, canvas.height);
-    let mut is_art: HashMap<u32, bool> = HashMap::new();
     let mut nearest: Option<usize> = None;
     for (i, &c) in canvas.rgb.iter().enumerate() {
         let (x, y) = (i % w, i / w);
         let to_frame = x.min(y).min(w - 1 - x).min(h - 1 - y);
-        let closer = nearest.is_none_or(|n| to_frame < n);
-        if closer && *is_art.entry(pack(c)).or_insert_with(|| delta_e(&to_lab(c), paper) >= reach) {
+        if nearest.is_none_or(|n| to_frame < n) && off_paper.is_art(c) {
             nearest = Some(to_frame);
         }
     }
@@ -310,9 +353,9 @@ fn padding(canvas: &Canvas, paper: &Lab, reach: f32) -> Option<f64> {
 /// one thickness all around, as deep at each corner (along its diagonal) as
 /// at the middle of each side, and at most an eighth of the short side.
 /// Paper around a rounded plate is deeper in the corners.
-fn is_drawn_frame(canvas: &Canvas, paper: &Lab, reach: f32) -> bool {
+fn is_drawn_frame(canvas: &Canvas, off_paper: &OffPaper) -> bool {
     let (w, h) = (canvas.width, canvas.height);
-    let inside = |x: usize, y: usize| delta_e(&to_lab(canvas.rgb[y * w + x]), paper) < reach;
+    let inside = |x: usize, y: usize| !off_paper.is_art(canvas.rgb[y * w + x]);
     // How many steps from (x, y) along (dx, dy) stay on the candidate.
     let depth = |(x, y): (usize, usize), (dx, dy): (isize, isize)| {
         let mut steps = 0;
@@ -344,14 +387,10 @@ struct Piece {
     bounds: (usize, usize, usize, usize),
 }
 
-/// The pieces of what is not paper (further than `reach` from it) that
-/// touch the border.
-fn border_pieces(canvas: &Canvas, border: &[usize], paper: &Lab, reach: f32) -> Vec<Piece> {
+/// The pieces of art, what stands off the paper, that touch the border.
+fn border_pieces(canvas: &Canvas, border: &[usize], off_paper: &OffPaper) -> Vec<Piece> {
     let (w, h) = (canvas.width, canvas.height);
-    let mut is_art: HashMap<u32, bool> = HashMap::new();
-    let mut art = |i: usize| {
-        *is_art.entry(pack(canvas.rgb[i])).or_insert_with(|| delta_e(&to_lab(canvas.rgb[i]), paper) >= reach)
-    };
+    let art = |i: usize| off_paper.is_art(canvas.rgb[i]);
     let mut seen = vec![false; w * h];
     let mut pieces = Vec::new();
     let mut stack = Vec::new();

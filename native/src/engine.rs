@@ -83,8 +83,6 @@ pub struct Traced {
     pub engine_ms: f64,
 }
 
-const NO_PAPER: &str = "No background removed: no one color surrounds the art, so every color is kept";
-
 /// The warning that says, in words a person understands, what the background
 /// removal did; `kept` is how many shapes of the paper's color the SVG keeps.
 fn describe_removal(removal: &Removal, kept: usize, paper: &str) -> String {
@@ -197,22 +195,7 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
             Some(remove_paper(&mut map, label, tolerances))
         }
         None if looks_for_paper => {
-            warnings.push(match border {
-                Border::FillsFrame { colors } => format!(
-                    "No background removed: the art fills the frame (its border shows {colors} colors), so every color is kept"
-                ),
-                Border::Field(field) => format!(
-                    "No background removed: the art sits on a {} field with a margin on every side, which a flag or an \
-                     icon has as its own, so every color is kept; hiding {} (or deleting its path) removes it",
-                    hex(field),
-                    hex(field)
-                ),
-                Border::Frame => {
-                    "No background removed: a frame drawn at the image's edge holds the art, so every color is kept"
-                        .to_string()
-                }
-                _ => NO_PAPER.to_string(),
-            });
+            warnings.push(border.nothing_removed());
             None
         }
         None => None,

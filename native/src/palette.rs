@@ -89,9 +89,7 @@ impl Tolerances {
             }
         }
     }
-}
 
-impl Tolerances {
     /// Widened to hold a paper's measured noise: its noise folding reaches as
     /// far as its own pixels stray, and noise flips pixels between it and art
     /// within three times that. Its cluster keeps the tight radius, so a light
