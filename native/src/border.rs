@@ -11,11 +11,17 @@
 //! 2. Paper surrounds the art, so it covers at least half of the border.
 //!    Where the candidate covers less, the border shows several colors of
 //!    the art, which fills the frame, unless the candidate holds three
-//!    corners and what else lies on the border is one piece: the plate of an
-//!    app icon whose corners show the paper, however many colors the plate
-//!    has. A saltire's field, cut into triangles by white diagonals that reach
-//!    the corners, is several pieces; a tricolour's corners disagree.
-//! 3. A light candidate (white, cream, light grey: the paper logos sit on) is
+//!    corners, what else lies on the border is one piece and the candidate
+//!    stays in pockets along the frame: the plate of an app icon whose
+//!    corners show the paper, however many colors the plate has. A saltire's
+//!    field, cut into triangles by white diagonals that reach the corners, is
+//!    several pieces; diagonals of the corners' color under a cross reach the
+//!    middle; a tricolour's corners disagree.
+//! 3. Paper surrounds the art on every side: a logo is cropped to its art on
+//!    both sides of an axis or padded on both. Art anchored on the frame and
+//!    clear of the opposite side (a canton in a corner, a band covering a
+//!    whole side) is a field's design, whatever the field's color.
+//! 4. A light candidate (white, cream, light grey: the paper logos sit on) is
 //!    then the paper. A dark or colored one is as often a design's own field,
 //!    and stays when the border or the art says so: its corners disagree and
 //!    the border shows a second color (a bicolour, a band along the hoist), a
@@ -28,14 +34,17 @@
 //!    the paper.
 //!
 //! The trade-offs. A border alone cannot tell a field from paper, so the
-//! third rule is a prior. Over the dev corpora, the art of a logo on a dark or
+//! fourth rule is a prior. Over the dev corpora, the art of a logo on a dark or
 //! colored paper comes within 5.1% of the frame at most (it is cropped to
 //! the art, as logo files are), and designs on one field keep 6.4% (an icon's
 //! square) to 19% (flags); app icons laid on a dark paper with an 11% margin
 //! keep that paper too, and so will a logo screenshot with a wide dark
 //! margin: the warning names the field and says to hide that color, which
 //! removes it. The opposite error, a flag or an icon losing its field, would
-//! delete art. On light paper that covers half of the border, everything is
+//! delete art. The third rule reads only the art that stands off the paper:
+//! a logo whose letters are nearly the paper's color (black on navy) and
+//! whose colored mark sits in a corner looks anchored and keeps its paper.
+//! On light paper that covers half of the border, everything is
 //! decided as before, region by region (`background`). A design whose
 //! dark or colored art holds the corners and most of the border, with light
 //! paper only in its cut-outs, reads as light art on that color's paper and
@@ -127,6 +136,15 @@ const PANEL_FILL: f64 = 0.95;
 /// A dark or colored field whose art keeps at least this share of the long
 /// side from every edge is kept as the design's own (see the module notes).
 const FIELD_PADDING_SHARE: f64 = 0.06;
+/// Art anchored on the frame keeps at least this fraction of the long side
+/// from the opposite side: a logo cropped to its art comes within 0.6% of
+/// every side of the frame (the dev corpus), a flag's canton and stars stand
+/// 2.5% off the far sides.
+const ANCHOR_CLEAR_PARTS: usize = 64;
+/// Paper in the corners of a plate reaches at most this fraction of the
+/// short side into the frame (a disc's corner pockets 15%, a rounded
+/// square's 7%); a field's diagonals reach the middle, a half.
+const POCKET_MAX_PARTS: usize = 4;
 /// A frame drawn at the edge is at most this fraction of the short side thick ...
 const FRAME_MAX_PARTS: usize = 8;
 /// ... and keeps its thickness within this many pixels all around (a band
@@ -188,18 +206,27 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
     let pieces = border_pieces(canvas, &border, &off_paper);
     let min_contact = MIN_PIECE_SHARE * colors.len() as f64;
     let several_pieces = || pieces.iter().filter(|p| p.contact as f64 >= min_contact).count() >= 2;
-    if share(covered) < SURROUNDING_SHARE && (corner.is_none() || several_pieces()) {
-        return Border::FillsFrame { colors: shown.max(2) };
+    let fills_frame = Border::FillsFrame { colors: shown.max(2) };
+    if share(covered) < SURROUNDING_SHARE
+        && (corner.is_none() || several_pieces() || !paper_in_pockets(canvas, &off_paper))
+    {
+        return fills_frame;
+    }
+    let margins = art_margins(canvas, &off_paper);
+    let long_side = canvas.width.max(canvas.height);
+    if margins.is_some_and(|m| anchored_on_frame(canvas, &off_paper, m, long_side.div_ceil(ANCHOR_CLEAR_PARTS))) {
+        return fills_frame;
     }
     if !is_paper_like(&off_paper.paper) {
         // A dark or colored field: its own design's until the border says otherwise.
         if corner.is_none() && shown >= 2 || pieces.iter().any(|p| is_panel(p, canvas.width, canvas.height)) {
-            return Border::FillsFrame { colors: shown.max(2) };
+            return fills_frame;
         }
         if is_drawn_frame(canvas, &off_paper) {
             return Border::Frame;
         }
-        if padding(canvas, &off_paper).is_none_or(|p| p >= FIELD_PADDING_SHARE) {
+        let padded = (FIELD_PADDING_SHARE * long_side as f64).ceil() as usize;
+        if margins.is_none_or(|m| m.into_iter().min().unwrap_or(0) >= padded) {
             return Border::Field(paper);
         }
     }
@@ -333,20 +360,58 @@ fn color_groups(colors: &[Rgb]) -> Vec<Group> {
     groups
 }
 
-/// How far the art keeps from the frame, as a share of the long side; None
-/// when nothing stands off the paper (a field of one color, which stays as
-/// it is).
-fn padding(canvas: &Canvas, off_paper: &OffPaper) -> Option<f64> {
+/// How far the art keeps from each side of the frame (left, top, right,
+/// bottom), in pixels; None when nothing stands off the paper (a field of
+/// one color, which stays as it is).
+fn art_margins(canvas: &Canvas, off_paper: &OffPaper) -> Option<[usize; 4]> {
     let (w, h) = (canvas.width, canvas.height);
-    let mut nearest: Option<usize> = None;
+    let mut bounds: Option<[usize; 4]> = None;
     for (i, &c) in canvas.rgb.iter().enumerate() {
-        let (x, y) = (i % w, i / w);
-        let to_frame = x.min(y).min(w - 1 - x).min(h - 1 - y);
-        if nearest.is_none_or(|n| to_frame < n) && off_paper.is_art(c) {
-            nearest = Some(to_frame);
+        if off_paper.is_art(c) {
+            let (x, y) = (i % w, i / w);
+            let b = bounds.get_or_insert([x, y, x, y]);
+            *b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
         }
     }
-    nearest.map(|n| n as f64 / w.max(h) as f64)
+    bounds.map(|[left, top, right, bottom]| [left, top, w - 1 - right, h - 1 - bottom])
+}
+
+/// Whether the art is anchored on the frame while keeping a clear margin
+/// from the opposite side: a canton (its corner holds two sides, clear of
+/// the two others) or a band (it covers a whole side, clear of the
+/// opposite one). A figure laid on paper is cropped on both sides of an
+/// axis or padded on both; the paper shows beside its tangent contacts.
+fn anchored_on_frame(canvas: &Canvas, off_paper: &OffPaper, margins: [usize; 4], clear: usize) -> bool {
+    let [left, top, right, bottom] = margins;
+    let hugs = |a: usize, b: usize| a.min(b) == 0 && a.max(b) >= clear;
+    if hugs(left, right) && hugs(top, bottom) {
+        return true;
+    }
+    let (w, h) = (canvas.width, canvas.height);
+    let covers = |pixels: &mut dyn Iterator<Item = usize>, length: usize| {
+        pixels.filter(|&i| off_paper.is_art(canvas.rgb[i])).count() as f64 >= PANEL_FILL * length as f64
+    };
+    let side_bands = [
+        (left, right, covers(&mut (0..h).map(|y| y * w), h)),
+        (right, left, covers(&mut (0..h).map(|y| y * w + w - 1), h)),
+        (top, bottom, covers(&mut (0..w), w)),
+        (bottom, top, covers(&mut (0..w).map(|x| (h - 1) * w + x), w)),
+    ];
+    side_bands.iter().any(|&(near, far, covered)| near == 0 && far >= clear && covered)
+}
+
+/// Whether paper reached from the border stays in pockets along the frame
+/// (the corners around a rounded plate or a disc), no deeper than a
+/// `POCKET_MAX_PARTS`th of the short side; a field cut by diagonals reaches
+/// the middle.
+fn paper_in_pockets(canvas: &Canvas, off_paper: &OffPaper) -> bool {
+    let (w, h) = (canvas.width, canvas.height);
+    let (reached, _) = reached_from_edge((w, h), |x, y| off_paper.is_art(canvas.rgb[y * w + x]));
+    let deepest = w.min(h) / POCKET_MAX_PARTS;
+    reached.iter().enumerate().filter(|&(_, &r)| r).all(|(i, _)| {
+        let (x, y) = (i % w, i / w);
+        x.min(y).min(w - 1 - x).min(h - 1 - y) <= deepest
+    })
 }
 
 /// Whether the candidate is a frame drawn at the image's edge: a band of
@@ -495,6 +560,47 @@ mod tests {
             (false, false) => RED,
         });
         assert_eq!(read_border(&triangle, 0.0), Border::FillsFrame { colors: 3 });
+    }
+
+    #[test]
+    fn a_canton_or_a_band_hugging_one_side_of_the_frame_keeps_the_field() {
+        // A navy field with a white and red canton that encloses none of its
+        // own navy, and a white star standing off the other sides.
+        let canton = canvas(80, 40, |x, y| match (x, y) {
+            (0..30, 0..16) if (x * 16).abs_diff(y * 30) < 40 || (x * 16).abs_diff((15 - y) * 30) < 40 => WHITE,
+            (0..30, 7..9) | (14..16, 0..16) => RED,
+            (55..65, 20..30) => WHITE,
+            _ => NAVY,
+        });
+        assert!(matches!(read_border(&canton, 0.0), Border::FillsFrame { .. }));
+        // White over red with a disc across the line: white holds half the border.
+        let disc = canvas(60, 40, |x, y| {
+            let inside = (x as i32 - 22).pow(2) + (y as i32 - 20).pow(2) < 100;
+            if (y < 20) != inside {
+                WHITE
+            } else {
+                RED
+            }
+        });
+        assert_eq!(read_border(&disc, 0.0), Border::FillsFrame { colors: 2 });
+    }
+
+    #[test]
+    fn diagonals_of_the_corner_color_reaching_the_middle_fill_the_frame() {
+        // Green diagonals through the corners under a white cross, on red: the
+        // corners agree and what else lies on the border is one piece, but
+        // the corners' color runs to the middle, as no plate's paper does.
+        let saltire = canvas(60, 40, |x, y| {
+            let (x, y) = (x as i32 * 2, y as i32 * 3);
+            if (57..63).contains(&x) || (57..63).contains(&y) {
+                WHITE
+            } else if (x - y).abs() < 10 || (x + y - 118).abs() < 10 {
+                [0, 155, 72]
+            } else {
+                RED
+            }
+        });
+        assert_eq!(read_border(&saltire, 0.0), Border::FillsFrame { colors: 3 });
     }
 
     #[test]

@@ -308,6 +308,56 @@ t.test('white diagonals reaching the corners of a blue field keep both colors', 
   }
 });
 
+t.test('a dark field with a canton in one corner and a star keeps its field', async (t) => {
+  // The canton's white diagonals and red cross cut its own navy into triangles open to the field.
+  const canton =
+    `<path d="M0 0L120 80M120 0L0 80" stroke="${WHITE}" stroke-width="16"/>` +
+    `<path d="M60 0V80M0 40H120" stroke="${WHITE}" stroke-width="20"/>` +
+    `<path d="M60 0V80M0 40H120" stroke="${RED}" stroke-width="10"/>` +
+    `<path d="M180 100l8 20h20l-16 13 6 21-18-12-18 12 6-21-16-13h20z" fill="${WHITE}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(240, 160, canton, NEAR_BLACK))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, NEAR_BLACK, tolerance), `${name}: the field is kept (${result.palette.join(' ')})`);
+    t.match(result.warnings.join('\n'), /the art fills the frame/, `${name}: says why`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [200, 40, NEAR_BLACK],
+        [120, 150, NEAR_BLACK],
+        [60, 40, RED],
+      ],
+      [],
+      tolerance,
+    );
+  }
+});
+
+t.test('diagonals of the corners’ color running under a cross to the middle keep every color', async (t) => {
+  const basque =
+    `<path d="M0 0L240 160M240 0L0 160" stroke="${GREEN}" stroke-width="24"/>` +
+    `<path d="M120 0V160M0 80H240" stroke="${WHITE}" stroke-width="20"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(240, 160, basque, RED))) {
+    const result = await traceImage(input, { trim: false });
+    for (const color of [GREEN, RED, WHITE]) {
+      t.ok(hasColor(result, color, tolerance), `${name}: ${color} kept (${result.palette.join(' ')})`);
+    }
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [2, 2, GREEN],
+        [60, 40, GREEN],
+        [120, 10, WHITE],
+      ],
+      [],
+      tolerance,
+    );
+  }
+});
+
 t.test('transparent=false keeps any paper as a color', async (t) => {
   const input = renderSvg(svgDoc(200, 160, `<circle cx="100" cy="80" r="50" fill="${WHITE}"/>`, SATURATED_BLUE));
   const result = await traceImage(input, { trim: false, transparent: false });
