@@ -1,7 +1,7 @@
 /**
  * The bad-input suite (issue 13): broken, hostile and unusual files and requests, each with the status the
  * spec gives it and what its `detail` must say. runBadInputs sends them all over real HTTP to a running
- * server and checks, after each, that the server still answers. test/http/bad-inputs.test.ts asserts the
+ * server and checks, after each, that the server still answers. test/system/http/bad-inputs.test.ts asserts the
  * results; the reliability report reads them too, so nothing here depends on tap.
  *
  * The files are in test/fixtures/bad/, written by scripts/make-bad-fixtures.ts (`npm run fixtures:bad`);

@@ -4,7 +4,7 @@
  * the last byte, its disk made read-only. After each, every job it had
  * finished must still be served byte for byte, an interrupted request's
  * Idempotency-Key must work again, and nothing half-written may be served.
- * Used by test/http/faults.test.ts and by `npm run reliability`; free of tap.
+ * Used by test/system/http/faults.test.ts and by `npm run reliability`; free of tap.
  */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';

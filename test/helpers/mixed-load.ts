@@ -5,7 +5,7 @@
  * with the documented 429), many readers of SVGs, previews and mockups, kit
  * builds, and MCP calls, all at once with autocannon on loopback. The server
  * runs with test/helpers/server-probe.ts preloaded, which reports its own
- * event-loop delay and memory. Used by test/http/load.test.ts (briefly) and
+ * event-loop delay and memory. Used by test/system/http/load.test.ts (briefly) and
  * by `npm run reliability` (60 s); free of tap.
  */
 import type { ChildProcess } from 'node:child_process';

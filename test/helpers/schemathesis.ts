@@ -1,6 +1,6 @@
 /**
  * schemathesis with every check against a running server's /openapi.json
- * (test/http/schemathesis.test.ts and `npm run reliability`). It is installed
+ * (test/system/http/schemathesis.test.ts and `npm run reliability`). It is installed
  * from PyPI into .venv (requirements-dev.txt; .ci/run does it).
  */
 import { execFile } from 'node:child_process';

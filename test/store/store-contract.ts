@@ -1,7 +1,7 @@
 /**
  * The JobStore contract: what every adapter of the core's port must do,
  * whatever it stores in. test/store/file-store.test.ts and
- * test/store/redis-store.test.ts run it against their store. Expiry is real
+ * test/system/store/redis-store.test.ts run it against their store. Expiry is real
  * time (Redis keeps its own clock), so lifetimes here are a few hundred ms.
  */
 import type { Test } from 'tap';

@@ -33,9 +33,9 @@ import {
   standInMockups,
   waitUntil,
   watchedPage,
-} from '../helpers/browser.js';
-import { drawnLogo, FOUR_COLORS, TWO_COLORS } from '../helpers/images.js';
-import { chooseFile, isUpload, openApp, resultLabel, svgImage, svgShown } from '../helpers/web-page.js';
+} from '../../helpers/browser.js';
+import { drawnLogo, FOUR_COLORS, TWO_COLORS } from '../../helpers/images.js';
+import { chooseFile, isUpload, openApp, resultLabel, svgImage, svgShown } from '../../helpers/web-page.js';
 
 /** A job as POST /api/vectorize, /api/sample and /visibility answer it (the fields used here). */
 interface Job {

@@ -13,14 +13,14 @@ import { readNapiConfig } from '@napi-rs/cli';
 import sharp from 'sharp';
 import t from 'tap';
 
-import type { PackedPackage } from '../../scripts/pack-local.js';
-import { drawnLogo } from '../helpers/images.js';
-import { unzip } from '../helpers/kit.js';
+import type { PackedPackage } from '../../../scripts/pack-local.js';
+import { drawnLogo } from '../../helpers/images.js';
+import { unzip } from '../../helpers/kit.js';
 
 // Packing compiles the TypeScript and checks the addon build; installing may fetch the dependencies.
 t.setTimeout(300_000);
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
 
 /** PATH without the folders that hold a Rust toolchain, so no install step can compile the addon. */

@@ -15,8 +15,8 @@ import {
   BAD_INPUTS,
   MAX_DETAIL_CHARS,
   runBadInputs,
-} from '../helpers/bad-inputs.js';
-import { startServer } from '../helpers/server-process.js';
+} from '../../helpers/bad-inputs.js';
+import { startServer } from '../../helpers/server-process.js';
 
 t.test('test/fixtures/bad holds every file the cases upload, and nothing else', async (t) => {
   t.same((await readdir(BAD_FIXTURES_DIR)).sort(), [...BAD_FIXTURE_FILES].sort(), '`npm run fixtures:bad` writes them');

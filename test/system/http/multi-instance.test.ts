@@ -10,12 +10,12 @@ import { once } from 'node:events';
 
 import t from 'tap';
 
-import { newDataDir } from '../helpers/app.js';
-import { mosaic } from '../helpers/hostile.js';
-import { drawnLogo, FOUR_COLORS } from '../helpers/images.js';
-import { uploadInFlight } from '../helpers/multipart.js';
-import { redisMissing, startRedis } from '../helpers/redis-server.js';
-import { startServer } from '../helpers/server-process.js';
+import { newDataDir } from '../../helpers/app.js';
+import { mosaic } from '../../helpers/hostile.js';
+import { drawnLogo, FOUR_COLORS } from '../../helpers/images.js';
+import { uploadInFlight } from '../../helpers/multipart.js';
+import { redisMissing, startRedis } from '../../helpers/redis-server.js';
+import { startServer } from '../../helpers/server-process.js';
 
 const LEASE_SECONDS = 2;
 

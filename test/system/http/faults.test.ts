@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 
-import { runFaults } from '../helpers/faults.js';
+import { runFaults } from '../../helpers/faults.js';
 
 t.test('killed, filled or made read-only, the server loses no finished job', async (t) => {
   for (const outcome of await runFaults(t)) {

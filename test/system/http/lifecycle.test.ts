@@ -7,10 +7,10 @@ import { once } from 'node:events';
 
 import t from 'tap';
 
-import { buildTestApp, newDataDir } from '../helpers/app.js';
-import { mosaic } from '../helpers/hostile.js';
-import { uploadInFlight } from '../helpers/multipart.js';
-import { startServer } from '../helpers/server-process.js';
+import { buildTestApp, newDataDir } from '../../helpers/app.js';
+import { mosaic } from '../../helpers/hostile.js';
+import { uploadInFlight } from '../../helpers/multipart.js';
+import { startServer } from '../../helpers/server-process.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -6,9 +6,9 @@
  */
 import t from 'tap';
 
-import { newDataDir } from '../helpers/app.js';
-import { runSchemathesis, schemathesisMissing } from '../helpers/schemathesis.js';
-import { startServer } from '../helpers/server-process.js';
+import { newDataDir } from '../../helpers/app.js';
+import { runSchemathesis, schemathesisMissing } from '../../helpers/schemathesis.js';
+import { startServer } from '../../helpers/server-process.js';
 
 // A run takes about a minute alone, longer beside the other test files.
 t.setTimeout(600_000);

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 
 import t from 'tap';
 
-import { newDataDir } from './helpers/app.js';
-import { spawnServer, startServer } from './helpers/server-process.js';
+import { newDataDir } from '../helpers/app.js';
+import { spawnServer, startServer } from '../helpers/server-process.js';
 
 t.test('src/server.ts listens on PORT and closes gracefully on SIGTERM', async (t) => {
   const { base, child } = await startServer({ DATA_DIR: await newDataDir(t), LOG_LEVEL: 'warn' });

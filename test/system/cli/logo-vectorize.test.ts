@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 
 import t from 'tap';
 
-import { parseCli } from '../../src/cli/args.js';
-import { drawnLogo, FOUR_COLORS, type DrawnLogo } from '../helpers/images.js';
+import { parseCli } from '../../../src/cli/args.js';
+import { drawnLogo, FOUR_COLORS, type DrawnLogo } from '../../helpers/images.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = path.join(root, 'src/cli/index.ts');
 
 function run(args: string[]) {

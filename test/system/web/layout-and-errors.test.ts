@@ -13,7 +13,7 @@ import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import t, { type Test } from 'tap';
 
-import { runInSlot } from '../../src/core/gate.js';
+import { runInSlot } from '../../../src/core/gate.js';
 import {
   axeViolations,
   CHROMIUM,
@@ -29,9 +29,9 @@ import {
   serveApp,
   standInMockups,
   watchedPage,
-} from '../helpers/browser.js';
-import { drawnLogo, FOUR_COLORS } from '../helpers/images.js';
-import { chooseFile, isUpload, openApp, resultLabel, svgShown } from '../helpers/web-page.js';
+} from '../../helpers/browser.js';
+import { drawnLogo, FOUR_COLORS } from '../../helpers/images.js';
+import { chooseFile, isUpload, openApp, resultLabel, svgShown } from '../../helpers/web-page.js';
 
 if (browserSuiteCanRun(t)) {
   const { app, base } = await serveApp(t);

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 
 import t from 'tap';
 
-import { listeningApp } from '../helpers/mcp.js';
+import { listeningApp } from '../../helpers/mcp.js';
 
 const run = promisify(execFile);
 

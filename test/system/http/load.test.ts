@@ -7,7 +7,7 @@
  */
 import t from 'tap';
 
-import { runMixedLoad } from '../helpers/mixed-load.js';
+import { runMixedLoad } from '../../helpers/mixed-load.js';
 
 t.test('under a mixed load the server answers only 2xx and the documented 429s, and loses no job', async (t) => {
   const load = await runMixedLoad(10);

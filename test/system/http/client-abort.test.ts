@@ -7,8 +7,8 @@ import { connect } from 'node:net';
 
 import t from 'tap';
 
-import { newDataDir } from '../helpers/app.js';
-import { startServer } from '../helpers/server-process.js';
+import { newDataDir } from '../../helpers/app.js';
+import { startServer } from '../../helpers/server-process.js';
 
 /** Sends the headers and part of a body that claims to be longer, then closes the connection. */
 async function cutOff(base: string, path: string, contentType: string): Promise<void> {
