@@ -10,6 +10,8 @@ export const IMAGE_MIN_SIDE_PX = 8;
 export const IMAGE_MAX_SIDE_PX = 6000;
 export const IMAGE_MAX_PIXELS = 20_000_000;
 export const IMAGE_FORMATS = ['PNG', 'JPEG', 'WebP'] as const;
+/** The image size limits in words, for messages and API descriptions. */
+export const IMAGE_SIZE_RULE = `${IMAGE_MIN_SIDE_PX} to ${IMAGE_MAX_SIDE_PX} px per side, at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
 
 /** Largest JSON request body (the MCP endpoint, which carries images, has its own). */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;

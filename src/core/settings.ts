@@ -58,10 +58,6 @@ export function restated<T extends TSchema>(schema: T, options: { description?: 
   return Type.Unsafe<Static<T>>({ ...schema, ...options });
 }
 
-export function isColorChoice(value: number): value is ColorChoice {
-  return (COLOR_CHOICES as readonly number[]).includes(value);
-}
-
 /** What a setting accepts, for a person: "one of 0, 1, 2, ...", "a whole number from 0 to 100". */
 export function settingRule(name: TraceSettingName): string {
   if (name === 'colors') return `one of ${COLOR_CHOICES.join(', ')}`;

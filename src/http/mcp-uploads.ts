@@ -1,6 +1,7 @@
 /** POST /api/mcp/uploads: keep an image for a short while for the MCP vectorize_logo tool. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
+import { IMAGE_SIZE_RULE } from '../core/limits.js';
 import { UPLOAD_TTL_SECONDS } from '../core/uploads.js';
 import { mcpUploadResult, McpUploadResult } from '../core/results.js';
 import { readUploadForm } from './multipart.js';
@@ -25,8 +26,8 @@ const mcpUploads: FastifyPluginAsyncTypebox = async (app) => {
         200: json(McpUploadResult, 'The stored upload.'),
         413: fileTooLarge(app.terms),
         422: problem(
-          'No file, or a file that is not PNG, JPEG or WebP, is corrupt, is outside 8 to 6000 px per side or over ' +
-            '20 megapixels; or an Idempotency-Key reused with other parameters.',
+          `No file, or a file that is not PNG, JPEG or WebP, is corrupt, or is not ${IMAGE_SIZE_RULE}; ` +
+            'or an Idempotency-Key reused with other parameters.',
         ),
         429: problem(
           'The temporary upload limit is reached; retry after Retry-After seconds (when the oldest upload expires).',

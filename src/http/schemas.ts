@@ -9,6 +9,7 @@ import { Type, type Static, type TOptional, type TSchema, type TUnsafe } from 't
 import { KIT_DEFAULTS } from '../core/brand-kit/index.js';
 import {
   HIDDEN_COLORS_MAX,
+  IMAGE_SIZE_RULE,
   IDEMPOTENCY_KEY_MAX_CHARS,
   KIT_NAME_MAX_CHARS,
   UPLOAD_MAX_BYTES,
@@ -68,7 +69,7 @@ const settingsFields = Object.fromEntries(
  */
 const UploadFile = Type.String({
   format: 'binary',
-  description: `The logo: PNG, JPEG or WebP, at most ${spokenBytes(UPLOAD_MAX_BYTES)}, 8 to 6000 px per side, at most 20 megapixels.`,
+  description: `The logo: PNG, JPEG or WebP, at most ${spokenBytes(UPLOAD_MAX_BYTES)}, ${IMAGE_SIZE_RULE}.`,
 });
 
 export const VectorizeForm = Type.Object(

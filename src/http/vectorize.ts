@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
+import { IMAGE_SIZE_RULE } from '../core/limits.js';
 import { DEFAULT_SETTINGS } from '../core/settings.js';
 import { UploadJobResult, uploadResult } from '../core/results.js';
 import { abortedWhenClientLeaves } from './client-gone.js';
@@ -25,7 +26,7 @@ const vectorize: FastifyPluginAsyncTypebox = async (app) => {
         413: fileTooLarge(app.terms),
         422: problem(
           'Invalid form fields (a list of problems), or an image that cannot be traced: not PNG, JPEG or WebP, corrupt, ' +
-            'outside 8 to 6000 px per side, over 20 megapixels, nothing to trace, or too complex for a logo (a photo, a pattern ' +
+            `not ${IMAGE_SIZE_RULE}, nothing to trace, or too complex for a logo (a photo, a pattern ` +
             'or noise, refused as soon as it is recognised or when its trace reaches the deadline); or an Idempotency-Key ' +
             'reused with other parameters.',
         ),

@@ -6,6 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 import { isImageError, isServiceError, ServiceError } from '../core/errors.js';
+import { IMAGE_SIZE_RULE } from '../core/limits.js';
 import type { ServiceTerms } from '../core/terms.js';
 
 export interface ToolLog {
@@ -27,7 +28,7 @@ function fromServiceError(error: ServiceError, terms: ServiceTerms): string | nu
     const advice =
       error.code === 'TOO_COMPLEX'
         ? 'Send a logo of a few flat colors, not a photo or a pattern.'
-        : 'Use a PNG, JPEG or WebP logo of 8 to 6000 px per side.';
+        : `Use a PNG, JPEG or WebP logo of ${IMAGE_SIZE_RULE}.`;
     return `This image cannot be traced: ${error.message}. ${advice}`;
   }
   switch (error.code) {
