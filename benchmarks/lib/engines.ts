@@ -1,6 +1,7 @@
 /** The engines under comparison, reduced to what the metrics need. */
 import type { TraceSettings } from '../../src/core/settings.js';
-import { traceImage, tracePlainVtracer, type TraceResult } from '../../src/core/tracer.js';
+import { traceImage, type TraceResult } from '../../src/core/tracer.js';
+import { tracePlainVtracer } from '../../test/helpers/native-hooks.js';
 
 export const ENGINE_NAMES = ['ours', 'vtracer', 'potrace'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];

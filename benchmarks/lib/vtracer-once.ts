@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 
-import { tracePlainVtracer } from '../../src/core/tracer.js';
+import { tracePlainVtracer } from '../../test/helpers/native-hooks.js';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: vtracer-once.ts FILE');

@@ -18,7 +18,7 @@ use crate::noise::carries_noise;
 use crate::palette::{choose, find_clusters, Clusters, Tolerances};
 use crate::subpixel::{self, refine_2x};
 use crate::svg::document;
-use crate::trace::{plain_vtracer, trace_layers};
+use crate::trace::trace_layers;
 
 /// At most this many colors come from marks the interior test missed.
 const MAX_MARKS: usize = 8;
@@ -297,33 +297,6 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
         left,
         top,
         warnings,
-        engine_ms: started.elapsed().as_secs_f64() * 1000.0,
-    })
-}
-
-/// vtracer alone with its defaults, for side-by-side benchmarks.
-pub fn trace_plain(bytes: &[u8]) -> EngineResult<Traced> {
-    let started = Instant::now();
-    let decoded = decode(bytes)?;
-    let (width, height) = (decoded.image.width(), decoded.image.height());
-    let svg = plain_vtracer(&decoded.image)?;
-    let mut palette: Vec<String> = Vec::new();
-    for fill in svg.split("fill=\"").skip(1) {
-        let color = fill[..7].to_string();
-        if !palette.contains(&color) {
-            palette.push(color);
-        }
-    }
-    // Coverage is not measured for the baseline.
-    Ok(Traced {
-        svg,
-        palette,
-        coverage: Vec::new(),
-        width,
-        height,
-        left: 0,
-        top: 0,
-        warnings: Vec::new(),
         engine_ms: started.elapsed().as_secs_f64() * 1000.0,
     })
 }

@@ -1,7 +1,7 @@
-//! napi entry: `traceImage`, plus the plain-vtracer benchmark baseline and a
-//! test-only panic, each an async call whose work runs as a task on the libuv
-//! threadpool. Everything below `engine` is plain Rust; its result type is
-//! also the JavaScript object.
+//! napi entry: `traceImage`, an async call whose work runs as a task on the
+//! libuv threadpool. Everything below `engine` is plain Rust; its result type
+//! is also the JavaScript object. The test and benchmark hooks (`hooks`) are
+//! built only with the `hooks` feature, never into the shipped addon.
 
 mod background;
 mod border;
@@ -15,6 +15,8 @@ mod engine;
 mod error;
 mod fit;
 mod grid;
+#[cfg(feature = "hooks")]
+mod hooks;
 mod labels;
 mod marks;
 mod noise;
@@ -62,6 +64,14 @@ pub trait EngineTask: Send {
 /// that carries the error's code.
 pub struct NapiTask<T>(T);
 
+/// Runs the task with a panic becoming an internal error: napi does not
+/// catch panics on the threadpool, and one must reject its promise, not end
+/// the server.
+fn run_catching_panics(task: &impl EngineTask) -> EngineResult<Traced> {
+    catch_unwind(AssertUnwindSafe(|| task.run()))
+        .unwrap_or_else(|payload| Err(EngineError::Internal(format!("panic: {}", panic_message(payload)))))
+}
+
 fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
     payload
         .downcast_ref::<&str>()
@@ -76,10 +86,7 @@ impl<T: EngineTask> Task for NapiTask<T> {
     type JsValue = Traced;
 
     fn compute(&mut self) -> napi::Result<Self::Output> {
-        // napi does not catch panics on the threadpool; a panic here must
-        // become a rejected promise, not a dead server.
-        Ok(catch_unwind(AssertUnwindSafe(|| self.0.run()))
-            .unwrap_or_else(|payload| Err(EngineError::Internal(format!("panic: {}", panic_message(payload))))))
+        Ok(run_catching_panics(&self.0))
     }
 
     fn resolve(&mut self, env: Env, output: Self::Output) -> napi::Result<Self::JsValue> {
@@ -130,36 +137,23 @@ pub fn trace_image(
     AsyncTask::with_optional_signal(NapiTask(task), signal)
 }
 
-/// The benchmark baseline: plain vtracer with its default settings, none of our cleanup.
-pub struct PlainVtracerTask {
-    input: Vec<u8>,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl EngineTask for PlainVtracerTask {
-    fn run(&self) -> EngineResult<Traced> {
-        engine::trace_plain(&self.input)
+    struct Panicking;
+
+    impl EngineTask for Panicking {
+        fn run(&self) -> EngineResult<Traced> {
+            panic!("a bug in a stage");
+        }
     }
-}
 
-/// Benchmark baseline: trace with plain vtracer and its default settings, none
-/// of our cleanup. Failures reject like `traceImage`'s.
-#[napi(ts_return_type = "Promise<TraceResult>")]
-pub fn trace_with_plain_vtracer(input: Buffer) -> AsyncTask<NapiTask<PlainVtracerTask>> {
-    AsyncTask::new(NapiTask(PlainVtracerTask { input: input.to_vec() }))
-}
-
-/// A job that panics, for the test that a panic on the threadpool becomes a rejection.
-pub struct ForcedPanicTask;
-
-impl EngineTask for ForcedPanicTask {
-    fn run(&self) -> EngineResult<Traced> {
-        panic!("forced panic requested by a test");
+    #[test]
+    fn a_panic_in_a_task_becomes_an_internal_error_not_an_unwind() {
+        match run_catching_panics(&Panicking) {
+            Err(EngineError::Internal(message)) => assert_eq!(message, "panic: a bug in a stage"),
+            other => panic!("expected an internal error, got {:?}", other.map(|t| t.svg)),
+        }
     }
-}
-
-/// Test only, not part of the tracing API: a threadpool job that panics, so a
-/// test can prove the panic rejects with code INTERNAL and the process carries on.
-#[napi(ts_return_type = "Promise<never>")]
-pub fn panic_in_threadpool_for_test() -> AsyncTask<NapiTask<ForcedPanicTask>> {
-    AsyncTask::new(NapiTask(ForcedPanicTask))
 }

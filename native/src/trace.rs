@@ -1,12 +1,9 @@
 //! Tracing the indexed image: one stacked layer per palette color, each a
 //! binary mask fitted by our own curve fitter (`fit`) and serialized by our
-//! compact writer. vtracer remains only as the benchmark baseline.
-
-use visioncortex::ColorImage;
-use vtracer::Config;
+//! compact writer. Plain vtracer remains only as the benchmark baseline (`hooks`).
 
 use crate::budget::Budget;
-use crate::error::{EngineError, EngineResult};
+use crate::error::EngineResult;
 use crate::fit::{trace_mask, FitParams, Mask};
 use crate::grid::{self, distance_to, PixelBox};
 use crate::labels::{LabelMap, TRANSPARENT};
@@ -106,15 +103,6 @@ pub fn trace_layers(
         }
     }
     Ok(layers)
-}
-
-/// The benchmark baseline: vtracer with its default color settings on the
-/// decoded pixels, none of our cleanup, vtracer's own SVG text.
-pub fn plain_vtracer(rgba: &image::RgbaImage) -> EngineResult<String> {
-    let image =
-        ColorImage { pixels: rgba.as_raw().clone(), width: rgba.width() as usize, height: rgba.height() as usize };
-    let svg = vtracer::convert(image, Config::default()).map_err(EngineError::Internal)?;
-    Ok(svg.to_string())
 }
 
 #[cfg(test)]

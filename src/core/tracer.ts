@@ -101,8 +101,3 @@ export type Tracer = (image: Buffer, settings: TraceSettings, signal?: AbortSign
 export function boundedTracer(deadlineMs: number): Tracer {
   return (image, settings, signal) => vectorize(image, settings, { deadlineMs, ...(signal ? { signal } : {}) });
 }
-
-/** Benchmark baseline: plain vtracer with its default settings, none of our cleanup. */
-export function tracePlainVtracer(input: Buffer): Promise<TraceResult> {
-  return callNative(() => binding.traceWithPlainVtracer(input));
-}

@@ -1,7 +1,7 @@
 /**
  * The engine under load and failure: concurrent calls on the libuv
- * threadpool, the event loop staying free, panics becoming rejections, and
- * cancellation through an AbortSignal.
+ * threadpool, the event loop staying free, and cancellation through an
+ * AbortSignal (panics becoming rejections: test/system/native-hooks.test.ts).
  */
 import t from 'tap';
 
@@ -18,7 +18,6 @@ import {
   twoColorLogo,
   variantLogo,
 } from '../helpers/fixtures.js';
-import { traceWithForcedPanic } from '../helpers/native-addon.js';
 import { rejectsWithCode } from '../helpers/trace.js';
 
 const sorted = (colors: readonly string[]) => [...colors].sort();
@@ -100,27 +99,6 @@ t.test(
     );
   },
 );
-
-t.test('a panic in the engine rejects with INTERNAL and the process carries on', async (t) => {
-  const input = png(twoColorLogo());
-  const error = await rejectsWithCode(t, traceWithForcedPanic(), 'INTERNAL');
-  t.match(error?.message, /panic/, 'the message says it was a panic');
-  t.equal(isImageError(error), false, 'an engine failure, not a problem with the image');
-  const after = await traceImage(input);
-  t.same(sorted(after.palette), sorted([ORANGE, GRAY]), 'a later trace still works');
-  // Panics mixed with good traces, all at once: each call gets its own outcome.
-  const outcomes = await Promise.allSettled(
-    Array.from({ length: 12 }, (_, i) => (i % 2 ? traceWithForcedPanic() : traceImage(input))),
-  );
-  outcomes.forEach((o, i) => {
-    if (i % 2)
-      t.ok(
-        o.status === 'rejected' && (o.reason as { code?: string }).code === 'INTERNAL',
-        `call ${i} panicked cleanly`,
-      );
-    else t.ok(o.status === 'fulfilled' && o.value.palette.length === 2, `call ${i} traced next to the panics`);
-  });
-});
 
 t.test('an AbortSignal that is already aborted rejects with ABORTED', async (t) => {
   const controller = new AbortController();

@@ -11,7 +11,7 @@ import t from 'tap';
 
 import type { ColorChoice } from '../../src/core/settings.js';
 import { isImageError, ServiceError } from '../../src/core/errors.js';
-import { traceImage, tracePlainVtracer } from '../../src/core/tracer.js';
+import { traceImage } from '../../src/core/tracer.js';
 import { PNG_SIGNATURE, bombPng, gif, jpeg, png, truncated, twoColorLogo, webp } from '../helpers/fixtures.js';
 import { nativeAddon } from '../helpers/native-addon.js';
 import { rejectsWithCode } from '../helpers/trace.js';
@@ -267,10 +267,4 @@ t.test('the addon rejects with the code as a property and the plain reason as th
   t.match(raw.message, /^the image data is corrupt or truncated/, 'the message is the reason');
   const error = await rejectsWithCode(t, traceImage(input), 'CORRUPT_IMAGE', 'the facade keeps the code');
   t.equal(error?.message, raw.message, 'and the message as it is');
-  await rejectsWithCode(
-    t,
-    tracePlainVtracer(Buffer.from('nope')),
-    'UNSUPPORTED_FORMAT',
-    'the plain vtracer baseline rejects the same way',
-  );
 });
