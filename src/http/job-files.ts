@@ -86,6 +86,7 @@ const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/jobs/:token/brand-kit.zip', {
     ...operation({
       usesStore: true,
+      afterAnotherStep: true,
       operationId: 'getExportedKit',
       summary: 'The brand kit exported through the MCP server',
       description:

@@ -27,10 +27,12 @@ export interface OpenApiOperation {
       description: string;
       headers?: Record<string, { description?: string; schema: JsonSchema }>;
       content?: Record<string, { schema: JsonSchema }>;
+      links?: Record<string, { operationId: string; parameters: Record<string, string>; description: string }>;
     }
   >;
   'x-idempotency'?: 'replay' | 'validate-only';
   'x-optional-body'?: boolean;
+  'x-after-another-step'?: boolean;
 }
 
 /** The JSON Schema subset our schemas use, as far as this module and the tests read it. */
@@ -97,13 +99,52 @@ function serviceGuide(app: FastifyInstance, document: OpenApiDocument): GuideSec
   });
 }
 
+/** The result field that holds the token of the job an operation makes: a job's `id`, an MCP revision's `revision_id`. */
+const TOKEN_FIELDS = { job: 'id', revision: 'revision_id' } as const;
+/** Operations under this path part work on MCP revisions only: a REST job has no editor. */
+const REVISION_ONLY_PATH = '/editor/';
+
+/**
+ * Links from each operation that makes a job or a revision to every operation that takes its token, so a
+ * client (or a stateful API fuzzer) follows the real token of the result it just got.
+ */
+function linkTokens(document: OpenApiDocument): void {
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => HTTP_METHODS.includes(method))
+      .map(([, op]) => ({ path, op })),
+  );
+  const takers = operations.filter(
+    ({ op }) => !op['x-after-another-step'] && (op.parameters ?? []).some((p) => p.in === 'path' && p.name === 'token'),
+  );
+  for (const { op } of operations) {
+    const ok = op.responses['200'];
+    const fields = ok?.content?.['application/json']?.schema.properties ?? {};
+    const kind = TOKEN_FIELDS.revision in fields ? 'revision' : TOKEN_FIELDS.job in fields ? 'job' : undefined;
+    if (!ok || !kind) continue;
+    const reachable = takers.filter(({ path }) => kind === 'revision' || !path.includes(REVISION_ONLY_PATH));
+    ok.links = Object.fromEntries(
+      reachable.map(({ op: taker }) => [
+        taker.operationId,
+        {
+          operationId: taker.operationId,
+          parameters: { token: `$response.body#/${TOKEN_FIELDS[kind]}` },
+          description: `${taker.summary}, with the ${kind} this made.`,
+        },
+      ]),
+    );
+  }
+}
+
 function finishDocument(app: FastifyInstance, generated: Partial<OpenApiDocument>): OpenApiDocument {
   const document = generated as OpenApiDocument;
+  linkTokens(document);
   for (const item of Object.values(document.paths)) {
     for (const op of Object.values(item)) {
       // Fastify needs a body schema to validate; the body itself may still be left out.
       if (op['x-optional-body'] && op.requestBody) op.requestBody.required = false;
       delete op['x-optional-body'];
+      delete op['x-after-another-step'];
       // The versions accepted today; any other value is the 400 every operation declares.
       for (const parameter of op.parameters ?? []) {
         if (parameter.in === 'header' && parameter.name.toLowerCase() === VERSION_HEADER.toLowerCase()) {

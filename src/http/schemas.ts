@@ -382,6 +382,8 @@ interface OperationSpec {
   replayForSeconds?: number;
   /** The request body may be omitted (documented as such in OpenAPI). */
   optionalBody?: boolean;
+  /** Its file exists only after another step (the MCP export), so no OpenAPI link leads here from a new job. */
+  afterAnotherStep?: boolean;
   /** It reads the job store, which may be unreachable (503); replayable operations write it, so they do too. */
   usesStore?: boolean;
   consumes?: string[];
@@ -403,7 +405,7 @@ async function missingBodyAsEmpty(request: FastifyRequest): Promise<void> {
  * write operations the Idempotency-Key header with its responses.
  */
 export function operation<const S extends OperationSpec>(spec: S) {
-  const { idempotency, replayForSeconds, optionalBody, usesStore, response, ...schema } = spec;
+  const { idempotency, replayForSeconds, optionalBody, afterAnotherStep, usesStore, response, ...schema } = spec;
   const requestHeaders: Record<string, TSchema> = { 'Service-Version': Type.Optional(SERVICE_VERSION_REQUEST) };
   const responses: Record<number, ResponseSpec> = {
     400: problem(idempotency ? `${UNSUPPORTED_VERSION} ${INVALID_KEY}` : UNSUPPORTED_VERSION),
@@ -434,6 +436,7 @@ export function operation<const S extends OperationSpec>(spec: S) {
       // Extensions copied into the OpenAPI operation (see openapi.ts).
       ...(idempotency ? { 'x-idempotency': idempotency } : {}),
       ...(optionalBody ? { 'x-optional-body': true } : {}),
+      ...(afterAnotherStep ? { 'x-after-another-step': true } : {}),
     },
     config: { idempotency, ...(replayForSeconds ? { replayForSeconds } : {}) },
     ...(optionalBody ? { preValidation: missingBodyAsEmpty } : {}),

@@ -160,3 +160,45 @@ t.test(
     t.equal(unknown.statusCode, 400);
   },
 );
+
+t.test('links lead from each operation that makes a job or a revision to those that take its token', async (t) => {
+  const { app } = await buildTestApp(t);
+  const document = app.openapiDocument();
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.values(item).map((op) => ({ path, op })),
+  );
+  const byId = new Map(operations.map(({ path, op }) => [op.operationId, { path, op }]));
+  const takesToken = operations
+    .filter(({ op }) => (op.parameters ?? []).some((p) => p.in === 'path' && p.name === 'token'))
+    .map(({ op }) => op.operationId);
+  const linksOf = (operationId: string) => document.paths[byId.get(operationId)!.path]!.post!.responses['200']!.links;
+
+  for (const maker of ['vectorize', 'createSample', 'hideColors']) {
+    const links = linksOf(maker) ?? {};
+    t.same(
+      Object.keys(links).sort(),
+      takesToken.filter((id) => !/^editRevision|^getExportedKit$/.test(id)).sort(),
+      `${maker}: every job operation but the MCP editor and the export`,
+    );
+    for (const link of Object.values(links)) {
+      t.same(link.parameters, { token: '$response.body#/id' }, `${maker} -> ${link.operationId}: the job's id`);
+      t.ok(byId.has(link.operationId), `${link.operationId} is an operation of the document`);
+    }
+  }
+  for (const maker of ['editRevisionSettings', 'editRevisionVisibility']) {
+    const links = linksOf(maker) ?? {};
+    t.same(
+      Object.keys(links).sort(),
+      takesToken.filter((id) => id !== 'getExportedKit').sort(),
+      `${maker}: every operation on a revision, the editor included`,
+    );
+    t.ok(
+      Object.values(links).every((link) => link.parameters.token === '$response.body#/revision_id'),
+      `${maker}: the revision's id`,
+    );
+  }
+  t.notOk(
+    operations.some(({ op }) => 'x-after-another-step' in op),
+    'the internal marker does not reach the document',
+  );
+});
