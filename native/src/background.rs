@@ -89,6 +89,37 @@ pub struct Removal {
     pub bands: usize,
 }
 
+/// The warning that says, in words a person understands, what the background
+/// removal did; `kept` is how many shapes of the paper's color the SVG keeps.
+pub fn describe_removal(removal: &Removal, kept: usize, paper: &str) -> String {
+    let plural = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    if removal.paper_pixels == 0 && removal.holes == 0 {
+        let kept = match removal.bands {
+            0 => format!("its {paper} shapes are part of it"),
+            n => format!("{} edge to edge", plural(n, &format!("{paper} band runs"), &format!("{paper} bands run"))),
+        };
+        return format!("No background removed: the art fills the frame ({kept}), so every color is kept");
+    }
+    let counters = plural(removal.holes, "counter", "counters");
+    let mut text = if removal.paper_pixels == 0 {
+        format!("Removed {counters} of {paper} inside the art, which fills the frame")
+    } else if removal.holes > 0 {
+        format!("Removed background {paper} (the paper around the art) and {counters} inside it")
+    } else {
+        format!("Removed background {paper} (the paper around the art)")
+    };
+    if kept > 0 {
+        text += &format!("; kept {} of that color as part of the art", plural(kept, "shape", "shapes"));
+    }
+    text
+}
+
 /// One 4-connected region of the paper label.
 struct Region {
     pixels: Vec<usize>,

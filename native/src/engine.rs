@@ -2,22 +2,24 @@
 
 use std::time::Instant;
 
-use crate::background::{absorb_paper_noise, remove_paper, shapes_at_least, Removal};
+use crate::background::{absorb_paper_noise, describe_removal, remove_paper, shapes_at_least, Removal};
 use crate::border::{framed_paper, read_border, Border};
 use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::chroma::restored_fills;
-use crate::color::{delta_e, distinct_in_lightness, hex, snapped_to_pure, to_lab, Rgb};
+use crate::color::{hex, snapped_to_pure, Rgb};
 use crate::complexity;
-use crate::decode::{decode, jpeg_ycbcr};
+use image::metadata::Orientation;
+
+use crate::decode::{decode, jpeg_ycbcr, Decoded};
 use crate::error::{EngineError, EngineResult};
 use crate::fit::FitParams;
 use crate::labels::LabelMap;
 use crate::marks::residual_colors;
 use crate::noise::carries_noise;
-use crate::palette::{choose, find_clusters, Clusters, Tolerances};
+use crate::palette::{choose, find_clusters, without_twins, Clusters, Tolerances};
 use crate::subpixel::{self, refine_2x};
-use crate::svg::document;
+use crate::svg::{document, Layer};
 use crate::trace::trace_layers;
 
 /// At most this many colors come from marks the interior test missed.
@@ -83,70 +85,51 @@ pub struct Traced {
     pub engine_ms: f64,
 }
 
-/// The warning that says, in words a person understands, what the background
-/// removal did; `kept` is how many shapes of the paper's color the SVG keeps.
-fn describe_removal(removal: &Removal, kept: usize, paper: &str) -> String {
-    let plural = |n: usize, one: &str, many: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {many}")
-        }
-    };
-    if removal.paper_pixels == 0 && removal.holes == 0 {
-        let kept = match removal.bands {
-            0 => format!("its {paper} shapes are part of it"),
-            n => format!("{} edge to edge", plural(n, &format!("{paper} band runs"), &format!("{paper} bands run"))),
-        };
-        return format!("No background removed: the art fills the frame ({kept}), so every color is kept");
-    }
-    let counters = plural(removal.holes, "counter", "counters");
-    let mut text = if removal.paper_pixels == 0 {
-        format!("Removed {counters} of {paper} inside the art, which fills the frame")
-    } else if removal.holes > 0 {
-        format!("Removed background {paper} (the paper around the art) and {counters} inside it")
-    } else {
-        format!("Removed background {paper} (the paper around the art)")
-    };
-    if kept > 0 {
-        text += &format!("; kept {} of that color as part of the art", plural(kept, "shape", "shapes"));
-    }
-    text
-}
-
-/// Cluster colors are medians of their members, so two seeds further apart
-/// than the merge tolerance can still end as near-twins: the heavier (earlier)
-/// one stays. A `lossy` source's colors distinct in lightness are no twins.
-fn without_twins(palette: Vec<Rgb>, merge_de: f32, lossy: bool) -> Vec<Rgb> {
-    let mut distinct: Vec<Rgb> = Vec::with_capacity(palette.len());
-    for color in palette {
-        let lab = to_lab(color);
-        let apart =
-            |kept: Rgb| delta_e(&to_lab(kept), &lab) >= merge_de || (lossy && distinct_in_lightness(kept, color));
-        if distinct.iter().all(|&kept| apart(kept)) {
-            distinct.push(color);
-        }
-    }
-    distinct
-}
-
+/// The pipeline, one stage a call, in order: decode, canvas, border (the
+/// paper), palette and marks, labels, background, chroma, trim, then the
+/// layers (subpixel edges and our curve fitter) and the SVG.
 pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult<Traced> {
     let started = Instant::now();
-    settings.validate()?;
     budget.check()?;
     let decoded = decode(bytes)?;
-    let (source_w, source_h) = (decoded.image.width(), decoded.image.height());
-    // Judged by its pixels, not its container: a JPEG re-saved as PNG or a
-    // grainy scan is as lossy as a JPEG.
+    let mut source = prepare_canvas(decoded, settings, budget)?;
+    let paper = find_paper(&source, settings);
+    let palette = discover_palette(&source, &paper, settings, budget)?;
+    let mut labels = label_pixels(&source, &paper, palette, budget)?;
+    let removal = remove_background(&mut labels, &paper, &mut source.warnings)?;
+    let fills = restore_chroma(bytes, &source, &paper, &mut labels, budget)?;
+    let placed = trim(&mut labels, &mut source, settings);
+    let layers = fit_layers(source.canvas, &mut labels, fills, paper.tolerances.lossy, settings, budget)?;
+    Ok(finish(labels, layers, placed, removal, settings, source.warnings, started))
+}
+
+/// The decoded image on the canvas the engine works on, with what was
+/// judged of it.
+struct Source {
+    canvas: Canvas,
+    opaque_pixels: usize,
+    /// The decoded image's size; the canvas may be a reduction of it.
+    width: u32,
+    height: u32,
+    /// A JPEG's orientation, to read its YCbCr planes again (`chroma`).
+    jpeg_orientation: Option<Orientation>,
+    tolerances: Tolerances,
+    warnings: Vec<String>,
+}
+
+/// The canvas: the source judged lossy by its pixels, not its container (a
+/// JPEG re-saved as PNG or a grainy scan is as lossy as a JPEG), reduced to
+/// bound the work, and refused when empty or too complex for a logo.
+fn prepare_canvas(decoded: Decoded, settings: &Settings, budget: &Budget) -> EngineResult<Source> {
+    let (width, height) = (decoded.image.width(), decoded.image.height());
     let lossy = decoded.lossy || carries_noise(&decoded.image);
     budget.check()?;
-    let mut canvas = Canvas::from_rgba(&decoded.image, !settings.transparent, lossy);
-    drop(decoded.image);
+    let canvas = Canvas::from_rgba(&decoded.image, !settings.transparent, lossy);
     let mut warnings = Vec::new();
     if canvas.scale > 1 {
         warnings.push(format!(
             "Traced at {}x{} (1/{} of {}x{}) to bound the work; the SVG keeps the original size",
-            canvas.width, canvas.height, canvas.scale, source_w, source_h
+            canvas.width, canvas.height, canvas.scale, width, height
         ));
     }
     let opaque_pixels = canvas.opaque.iter().filter(|&&o| o).count();
@@ -155,47 +138,104 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     }
     complexity::check_source(&canvas)?;
     budget.check()?;
+    let tolerances = Tolerances::for_source(lossy);
+    Ok(Source {
+        canvas,
+        opaque_pixels,
+        width,
+        height,
+        jpeg_orientation: decoded.jpeg_orientation,
+        tolerances,
+        warnings,
+    })
+}
 
-    let source_tolerances = Tolerances::for_source(lossy);
-    // An image that uses transparency already says what its background is.
-    let looks_for_paper = settings.transparent && opaque_pixels == canvas.opaque.len();
-    let border = if looks_for_paper { read_border(&canvas, source_tolerances.paper_noise_de) } else { Border::NoPaper };
-    let (paper, tolerances) = match border {
-        Border::Paper(paper, spread) => (Some(paper), source_tolerances.holding_paper(spread)),
-        Border::NoPaper | Border::Frame if looks_for_paper => (framed_paper(&canvas), source_tolerances),
-        _ => (None, source_tolerances),
+/// What the border says of the paper, and the tolerances that hold it.
+struct Paper {
+    /// An opaque image removing its background: only then is paper looked for
+    /// (an image that uses transparency already says what its background is).
+    looked_for: bool,
+    border: Border,
+    /// The paper's color, when there is one to remove.
+    color: Option<Rgb>,
+    tolerances: Tolerances,
+}
+
+fn find_paper(source: &Source, settings: &Settings) -> Paper {
+    let looked_for = settings.transparent && source.opaque_pixels == source.canvas.opaque.len();
+    let tolerances = source.tolerances;
+    let border = if looked_for { read_border(&source.canvas, tolerances.paper_noise_de) } else { Border::NoPaper };
+    let (color, tolerances) = match border {
+        Border::Paper(paper, spread) => (Some(paper), tolerances.holding_paper(spread)),
+        Border::NoPaper | Border::Frame if looked_for => (framed_paper(&source.canvas), tolerances),
+        _ => (None, tolerances),
     };
-    let Clusters { clusters, paper: background } = find_clusters(&canvas, tolerances, lossy, paper, budget)?;
-    let chosen = choose(&clusters, settings.colors, opaque_pixels, background);
+    Paper { looked_for, border, color, tolerances }
+}
+
+/// The art's colors: the clusters of its interiors, as many as asked,
+/// the marks the interior test missed, pure colors snapped on a lossy
+/// source, no near-twins, and the paper's cluster last.
+struct Palette {
+    colors: Vec<Rgb>,
+    /// The paper's color as its cluster settled, and its label.
+    paper: Option<(Rgb, u8)>,
+}
+
+fn discover_palette(source: &Source, paper: &Paper, settings: &Settings, budget: &Budget) -> EngineResult<Palette> {
+    let tol = paper.tolerances;
+    let Clusters { clusters, paper: background } = find_clusters(&source.canvas, tol, paper.color, budget)?;
+    let chosen = choose(&clusters, settings.colors, source.opaque_pixels, background);
     let mut palette: Vec<_> = chosen.iter().map(|&i| clusters[i].rgb).collect();
     let room = match settings.colors {
         0 => MAX_MARKS,
         n => (n as usize).saturating_sub(palette.len()),
     };
-    let known: Vec<_> = palette.iter().copied().chain(background.map(|b| clusters[b].rgb)).collect();
-    palette.extend(residual_colors(&canvas, &known, tolerances, lossy, room, budget)?);
-    let snapped = |color: Rgb| if lossy { snapped_to_pure(color) } else { color };
     let paper_rgb = background.map(|b| clusters[b].rgb);
+    let known: Vec<_> = palette.iter().copied().chain(paper_rgb).collect();
+    palette.extend(residual_colors(&source.canvas, &known, tol, room, budget)?);
+    let snapped = |color: Rgb| if tol.lossy { snapped_to_pure(color) } else { color };
     // A color that would snap onto the paper keeps its shade: were it the
     // paper's twin, the paper's removal could not tell their pixels apart.
     let settled = |color: Rgb| Some(snapped(color)).filter(|&s| Some(s) != paper_rgb.map(snapped)).unwrap_or(color);
-    let mut palette = without_twins(palette.into_iter().map(settled).collect(), tolerances.merge_de, lossy);
-    let background_label = paper_rgb.map(|rgb| {
-        palette.push(rgb);
-        (palette.len() - 1) as u8
+    let mut colors = without_twins(palette.into_iter().map(settled).collect(), tol);
+    let paper = paper_rgb.map(|rgb| {
+        colors.push(rgb);
+        (rgb, (colors.len() - 1) as u8)
     });
+    Ok(Palette { colors, paper })
+}
 
+/// Labeled pixels, and the paper's color and label when it is to go.
+struct Labels {
+    map: LabelMap,
+    paper: Option<(Rgb, u8)>,
+    /// Per label: light art on the removed paper of a lossy source.
+    faint: Vec<bool>,
+}
+
+fn label_pixels(source: &Source, paper: &Paper, palette: Palette, budget: &Budget) -> EngineResult<Labels> {
+    let tol = paper.tolerances;
     budget.check()?;
-    let mut map = LabelMap::assign(&canvas, palette, tolerances.merge_de);
+    let mut map = LabelMap::assign(&source.canvas, palette.colors, tol.merge_de);
     budget.check()?;
-    map.fold_scattered_twins(tolerances.twin_de, background_label, lossy);
-    let removal = match background_label {
-        Some(label) => {
-            absorb_paper_noise(&mut map, label, tolerances);
-            Some(remove_paper(&mut map, label, tolerances))
+    map.fold_scattered_twins(tol.twin_de, palette.paper.map(|(_, label)| label), tol.lossy);
+    Ok(Labels { map, paper: palette.paper, faint: Vec::new() })
+}
+
+/// The paper removed (or why it stays, in the warnings), colors no pixel
+/// kept dropped, and the outline of faint art on it smoothed; refused when
+/// nothing but background is left, or too many regions for a logo.
+fn remove_background(labels: &mut Labels, paper: &Paper, warnings: &mut Vec<String>) -> EngineResult<Option<Removal>> {
+    let tol = paper.tolerances;
+    let map = &mut labels.map;
+    let removal = match labels.paper {
+        Some((_, label)) => {
+            absorb_paper_noise(map, label, tol);
+            Some(remove_paper(map, label, tol))
         }
-        None if looks_for_paper => {
-            warnings.push(border.nothing_removed());
+        None if paper.looked_for => {
+            warnings.push(paper.border.nothing_removed());
             None
         }
         None => None,
@@ -204,53 +244,91 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     map.compact();
     // Light art on the removed paper of a lossy source, whose outline noise
     // would fray (see `LabelMap::faint_on_paper`).
-    let faint = match paper_rgb.filter(|_| lossy) {
-        Some(paper) => map.faint_on_paper(paper, tolerances.paper_flip_de),
+    labels.faint = match labels.paper.filter(|_| tol.lossy) {
+        Some((rgb, _)) => map.faint_on_paper(rgb, tol.paper_flip_de),
         None => vec![false; map.palette.len()],
     };
-    map.smooth_faint_outline(&faint);
+    map.smooth_faint_outline(&labels.faint);
     if map.palette.is_empty() {
         return Err(EngineError::NothingToTrace("only background was found"));
     }
-    complexity::check_regions(&map)?;
+    complexity::check_regions(map)?;
+    Ok(removal)
+}
+
+/// The fills the SVG shows: a JPEG's thin marks get back the chroma 4:2:0
+/// washed out of them (see `chroma`); their pixels keep the labels the
+/// decoded colors gave them. Labels whose fills became equal merge.
+fn restore_chroma(
+    bytes: &[u8],
+    source: &Source,
+    paper: &Paper,
+    labels: &mut Labels,
+    budget: &Budget,
+) -> EngineResult<Vec<Rgb>> {
+    let map = &mut labels.map;
     budget.check()?;
-    // A JPEG's thin marks get back the chroma 4:2:0 washed out of them (see
-    // `chroma`); their pixels keep the labels the decoded colors gave them.
-    let fills = match decoded.jpeg_orientation {
+    let fills = match source.jpeg_orientation {
         Some(orientation) => {
             // Planes that do not line up with the decoded image are not used.
             let planes = || {
-                let planes = jpeg_ycbcr(bytes, orientation).filter(|p| p.dimensions() == (source_w, source_h))?;
-                Some(canvas.block_average(&planes))
+                let planes =
+                    jpeg_ycbcr(bytes, orientation).filter(|p| p.dimensions() == (source.width, source.height))?;
+                Some(source.canvas.block_average(&planes))
             };
-            restored_fills(&map, paper_rgb, tolerances.twin_de, planes)
+            restored_fills(map, labels.paper.map(|(rgb, _)| rgb), paper.tolerances.twin_de, planes)
         }
         None => map.palette.clone(),
     };
     map.merge_equal_fills(&fills);
     budget.check()?;
+    Ok(fills)
+}
 
-    let scale = canvas.scale;
-    let (mut width, mut height) = (source_w, source_h);
-    let (mut left, mut top) = (0, 0);
-    if settings.trim {
-        let (x, y, w, h) = map.content_box().expect("a non-empty palette has pixels").xywh();
-        (left, top) = (x as u32 * scale, y as u32 * scale);
-        width = ((w as u32) * scale).min(source_w - left);
-        height = ((h as u32) * scale).min(source_h - top);
-        map.crop(x, y, w, h);
-        canvas.crop(x, y, w, h);
+/// Where the SVG lies in the source image, and its size there.
+struct Placement {
+    left: u32,
+    top: u32,
+    width: u32,
+    height: u32,
+}
+
+/// With `trim`, the labels and the canvas cropped to the art.
+fn trim(labels: &mut Labels, source: &mut Source, settings: &Settings) -> Placement {
+    let (width, height, scale) = (source.width, source.height, source.canvas.scale);
+    if !settings.trim {
+        return Placement { left: 0, top: 0, width, height };
     }
+    let (x, y, w, h) = labels.map.content_box().expect("a non-empty palette has pixels").xywh();
+    let (left, top) = (x as u32 * scale, y as u32 * scale);
+    labels.map.crop(x, y, w, h);
+    source.canvas.crop(x, y, w, h);
+    Placement {
+        left,
+        top,
+        width: ((w as u32) * scale).min(width - left),
+        height: ((h as u32) * scale).min(height - top),
+    }
+}
 
-    let areas = map.areas();
-    let total: usize = areas.iter().sum();
-    // A lossy source's 1x edges carry its noise; tracing them at twice the
-    // resolution, placed by the source's own blending, roughly halves the
-    // error for about twice the time. Lossless edges are clean enough at 1x,
-    // unless the image is small enough to be shown enlarged.
+/// The shapes of each color, fitted with curves. A lossy source's 1x edges
+/// carry its noise; tracing them at twice the resolution, placed by the
+/// source's own blending, roughly halves the error for about twice the
+/// time. Lossless edges are clean enough at 1x, unless the image is small
+/// enough to be shown enlarged.
+fn fit_layers(
+    canvas: Canvas,
+    labels: &mut Labels,
+    fills: Vec<Rgb>,
+    lossy: bool,
+    settings: &Settings,
+    budget: &Budget,
+) -> EngineResult<Vec<Layer>> {
+    let map = &mut labels.map;
+    let scale = canvas.scale;
     let refined = lossy || map.width * map.height <= REFINE_LOSSLESS_MAX_PIXELS;
     let layers = if refined {
-        let mut fine = refine_2x(&canvas, &map, &faint);
+        let mut fine = refine_2x(&canvas, map, &labels.faint);
         // The edges are placed by the decoded colors; the fills are what the SVG shows.
         fine.palette.clone_from(&fills);
         map.palette = fills;
@@ -265,54 +343,53 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
         let scale = f64::from(scale) / subpixel::FACTOR;
         trace_layers(&fine, settings.smoothing, subpixel::FACTOR, grain, scale, budget)?
     } else {
-        trace_layers(&map, settings.smoothing, 1.0, 1.0, f64::from(scale), budget)?
+        trace_layers(map, settings.smoothing, 1.0, 1.0, f64::from(scale), budget)?
     };
     if layers.is_empty() {
         return Err(EngineError::NothingToTrace("every shape is smaller than the speckle filter"));
     }
-    // The palette is exactly the set of fills: colors whose every shape fell
-    // under the speckle filter, or that another label took over, are gone
-    // from both.
-    if let (Some(removal), Some(paper)) = (removal, paper_rgb) {
+    Ok(layers)
+}
+
+/// The SVG and its palette: exactly the set of fills (colors whose every
+/// shape fell under the speckle filter, or that another label took over,
+/// are gone from both), with the warning of what the background removal did.
+fn finish(
+    labels: Labels,
+    layers: Vec<Layer>,
+    placed: Placement,
+    removal: Option<Removal>,
+    settings: &Settings,
+    mut warnings: Vec<String>,
+    started: Instant,
+) -> Traced {
+    let map = labels.map;
+    let areas = map.areas();
+    let total: usize = areas.iter().sum();
+    if let (Some(removal), Some((paper_rgb, _))) = (removal, labels.paper) {
         // The warning names what the SVG shows: the kept shapes of the paper's
         // color the speckle filter left (not JPEG specks of it inside a
         // letter), none when the fitter left that color no shape.
         let speckle = FitParams::for_smoothing(settings.smoothing, 1.0).speckle_area;
-        let kept = match map.palette.iter().position(|&c| c == paper) {
-            Some(label) if layers.iter().any(|layer| layer.color == paper) => {
+        let kept = match map.palette.iter().position(|&c| c == paper_rgb) {
+            Some(label) if layers.iter().any(|layer| layer.color == paper_rgb) => {
                 shapes_at_least(&map, label as u8, speckle).max(1)
             }
             _ => 0,
         };
-        warnings.push(describe_removal(&removal, kept, &hex(paper)));
+        warnings.push(describe_removal(&removal, kept, &hex(paper_rgb)));
     }
     let kept: Vec<usize> =
         (0..map.palette.len()).filter(|&i| areas[i] > 0 && layers.iter().any(|l| l.color == map.palette[i])).collect();
-    Ok(Traced {
-        svg: document(width, height, &layers),
+    Traced {
+        svg: document(placed.width, placed.height, &layers),
         palette: kept.iter().map(|&i| hex(map.palette[i])).collect(),
         coverage: kept.iter().map(|&i| areas[i] as f64 / total as f64).collect(),
-        width,
-        height,
-        left,
-        top,
+        width: placed.width,
+        height: placed.height,
+        left: placed.left,
+        top: placed.top,
         warnings,
         engine_ms: started.elapsed().as_secs_f64() * 1000.0,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_jpegs_close_colors_are_twins_unless_their_lightness_differs() {
-        // Marionette's two dark reds at 128 px: 5.6 dE, 7 luma units apart.
-        let reds = vec![[168, 30, 45], [154, 25, 43]];
-        assert_eq!(without_twins(reds.clone(), 7.0, true), reds);
-        assert_eq!(without_twins(reds.clone(), 7.0, false), vec![reds[0]], "lossless, the tolerance alone decides");
-        // Two shades of one green, a luma unit apart: the heavier stays.
-        let greens = vec![[57, 222, 128], [62, 219, 131]];
-        assert_eq!(without_twins(greens.clone(), 7.0, true), vec![greens[0]]);
     }
 }

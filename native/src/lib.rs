@@ -3,27 +3,30 @@
 //! is also the JavaScript object. The test and benchmark hooks (`hooks`) are
 //! built only with the `hooks` feature, never into the shipped addon.
 
-mod background;
-mod border;
-mod budget;
-mod canvas;
-mod chroma;
-mod color;
-mod complexity;
-mod decode;
+// The engine's modules in the order its pipeline (`engine::trace`) calls
+// them, then what several stages share.
 mod engine;
-mod error;
+mod decode;
+mod noise;
+mod canvas;
+mod complexity;
+mod border;
+mod palette;
+mod marks;
+mod labels;
+mod background;
+mod chroma;
+mod subpixel;
+mod trace;
 mod fit;
+mod svg;
+
+mod budget;
+mod color;
+mod error;
 mod grid;
 #[cfg(feature = "hooks")]
 mod hooks;
-mod labels;
-mod marks;
-mod noise;
-mod palette;
-mod subpixel;
-mod svg;
-mod trace;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -112,6 +115,7 @@ impl EngineTask for TraceTask {
             transparent: o.transparent.unwrap_or(defaults.transparent),
             trim: o.trim.unwrap_or(defaults.trim),
         };
+        settings.validate()?;
         // The deadline counts this thread's work from when the job starts, not time spent queued.
         let deadline = o.deadline_ms.map(|ms| Duration::from_millis(ms.into()));
         engine::trace(&self.input, &settings, &Budget::of(deadline, Some(self.cancelled.clone())))

@@ -129,7 +129,6 @@ pub fn residual_colors(
     canvas: &Canvas,
     palette: &[Rgb],
     tol: Tolerances,
-    lossy: bool,
     limit: usize,
     budget: &Budget,
 ) -> EngineResult<Vec<Rgb>> {
@@ -145,7 +144,7 @@ pub fn residual_colors(
     shades.sort_unstable_by(|a, b| b.pixels.cmp(&a.pixels).then(a.rgb.cmp(&b.rgb)));
     let mut known: Vec<Rgb> = Vec::new();
     let explain = |shades: &mut [Shade], known: &mut Vec<Rgb>, added: Rgb| -> EngineResult<()> {
-        let explained = Explained::new(added, known, lossy);
+        let explained = Explained::new(added, known, tol.lossy);
         for (step, shade) in shades.iter_mut().enumerate() {
             budget.check_at(step)?;
             shade.unexplained_by = shade.unexplained_by.min(explained.distance(&shade.lab));
@@ -166,7 +165,7 @@ pub fn residual_colors(
             let mark = purest(&shades, &members);
             let mark_lab = to_lab(mark);
             let distinct = (0..known.len())
-                .all(|i| Explained::new(known[i], &known[..i], lossy).leaves_distinct(&mark_lab, tol.residual_de));
+                .all(|i| Explained::new(known[i], &known[..i], tol.lossy).leaves_distinct(&mark_lab, tol.residual_de));
             if distinct {
                 marks.push(mark);
                 explain(&mut shades, &mut known, mark)?;

@@ -7,13 +7,17 @@ use std::collections::HashMap;
 use crate::border::Spread;
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, luma_step, pack, to_lab, unpack, Lab, Rgb};
+use crate::color::{delta_e, distinct_in_lightness, luma_step, pack, to_lab, unpack, Lab, Rgb};
 use crate::error::{EngineError, EngineResult};
 use crate::grid;
 
 /// How far colors may wander and still be "the same" color.
 #[derive(Clone, Copy, Debug)]
 pub struct Tolerances {
+    /// The source carries compression noise or grain (by its pixels, not
+    /// its container): its colors are medians of noisy members, and two
+    /// close colors distinct in lightness stay apart.
+    pub lossy: bool,
     /// Largest per-channel difference between a pixel and a like neighbour.
     pub flat_channel: u8,
     /// How many of its eight neighbours must be like a pixel for it to be
@@ -59,6 +63,7 @@ impl Tolerances {
             // ringing tint the pixels along every edge, which the stricter
             // neighbour count and the fringe folding keep out of the palette.
             Tolerances {
+                lossy,
                 flat_channel: 8,
                 like_neighbours: 7,
                 merge_de: 7.0,
@@ -74,6 +79,7 @@ impl Tolerances {
             // 2 px strokes qualify (5 of 8 like neighbours), 1 px
             // anti-aliasing ramps along an edge do not.
             Tolerances {
+                lossy,
                 flat_channel: 1,
                 like_neighbours: 5,
                 merge_de: 2.5,
@@ -234,13 +240,7 @@ pub struct Clusters {
 /// All color clusters of the logo's interiors, heaviest first. `paper`, when
 /// given, seeds a cluster of its own that takes only colors within
 /// `paper_de` of it and is never folded into another.
-pub fn find_clusters(
-    canvas: &Canvas,
-    tol: Tolerances,
-    lossy: bool,
-    paper: Option<Rgb>,
-    budget: &Budget,
-) -> EngineResult<Clusters> {
+pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budget: &Budget) -> EngineResult<Clusters> {
     let opaque = canvas.opaque.iter().filter(|&&o| o).count();
     let mut speaking = interior_pixels(canvas, tol);
     let interior = speaking.iter().filter(|&&s| s).count();
@@ -286,7 +286,7 @@ pub fn find_clusters(
         .zip(&members)
         .enumerate()
         .map(|(i, (seed, m))| {
-            let rgb = if lossy && !m.is_empty() { weighted_median(m) } else { seed.0 };
+            let rgb = if tol.lossy && !m.is_empty() { weighted_median(m) } else { seed.0 };
             let cluster = Cluster { rgb, lab: to_lab(rgb), weight: m.iter().map(|x| x.1).sum() };
             Seeded { index: i, is_paper: paper.is_some() && i == 0, cluster }
         })
@@ -388,9 +388,44 @@ pub fn choose(clusters: &[Cluster], requested: u32, opaque_pixels: usize, exclud
     chosen
 }
 
+/// Cluster colors are medians of their members, so two seeds further apart
+/// than the merge tolerance can still end as near-twins: the heavier (earlier)
+/// one stays. A lossy source's colors distinct in lightness are no twins.
+pub fn without_twins(palette: Vec<Rgb>, tol: Tolerances) -> Vec<Rgb> {
+    let mut distinct: Vec<Rgb> = Vec::with_capacity(palette.len());
+    for color in palette {
+        let lab = to_lab(color);
+        let apart = |kept: Rgb| {
+            delta_e(&to_lab(kept), &lab) >= tol.merge_de || (tol.lossy && distinct_in_lightness(kept, color))
+        };
+        if distinct.iter().all(|&kept| apart(kept)) {
+            distinct.push(color);
+        }
+    }
+    distinct
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_jpegs_close_colors_are_twins_unless_their_lightness_differs() {
+        // Marionette's two dark reds at 128 px: 5.6 dE, 7 luma units apart.
+        let reds = vec![[168, 30, 45], [154, 25, 43]];
+        assert_eq!(without_twins(reds.clone(), Tolerances { merge_de: 7.0, ..Tolerances::for_source(true) }), reds);
+        assert_eq!(
+            without_twins(reds.clone(), Tolerances { merge_de: 7.0, ..Tolerances::for_source(false) }),
+            vec![reds[0]],
+            "lossless, the tolerance alone decides"
+        );
+        // Two shades of one green, a luma unit apart: the heavier stays.
+        let greens = vec![[57, 222, 128], [62, 219, 131]];
+        assert_eq!(
+            without_twins(greens.clone(), Tolerances { merge_de: 7.0, ..Tolerances::for_source(true) }),
+            vec![greens[0]]
+        );
+    }
 
     fn seeded(index: usize, rgb: Rgb, weight: usize) -> Seeded {
         Seeded { index, is_paper: false, cluster: Cluster { rgb, lab: to_lab(rgb), weight } }
