@@ -33,35 +33,20 @@ const MAX_MARKS: usize = 8;
 /// Larger ones keep 1x, at half the time.
 const REFINE_LOSSLESS_MAX_PIXELS: usize = 400 * 400;
 
-pub const ALLOWED_COLORS: [u32; 7] = [0, 1, 2, 3, 4, 6, 8];
-
+/// The trace settings as the TypeScript facade (`src/core/tracer.ts`) sends
+/// them, its defaults filled in and every value checked against the one
+/// schema of each (`src/core/settings.ts`): the engine takes them as given.
+#[napi_derive::napi(object, js_name = "TraceSettings")]
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// 0 (automatic), 1, 2, 3, 4, 6 or 8.
     pub colors: u32,
+    /// 0 (follow the pixels) to 100 (fewest, roundest curves).
     pub smoothing: u32,
+    /// Remove the background.
     pub transparent: bool,
+    /// Crop to the content.
     pub trim: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings { colors: 0, smoothing: 20, transparent: true, trim: true }
-    }
-}
-
-impl Settings {
-    pub fn validate(&self) -> EngineResult<()> {
-        if !ALLOWED_COLORS.contains(&self.colors) {
-            return Err(EngineError::InvalidOption(format!(
-                "colors must be one of 0, 1, 2, 3, 4, 6, 8 (got {})",
-                self.colors
-            )));
-        }
-        if self.smoothing > 100 {
-            return Err(EngineError::InvalidOption(format!("smoothing must be 0 to 100 (got {})", self.smoothing)));
-        }
-        Ok(())
-    }
 }
 
 // Crosses into JavaScript as it is (napi's object mapping), so the boundary
@@ -90,6 +75,7 @@ pub struct Traced {
 /// layers (subpixel edges and our curve fitter) and the SVG.
 pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult<Traced> {
     let started = Instant::now();
+    debug_assert!(settings.smoothing <= 100, "the facade checks the settings");
     budget.check()?;
     let decoded = decode(bytes)?;
     let mut source = prepare_canvas(decoded, settings, budget)?;

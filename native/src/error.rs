@@ -27,8 +27,6 @@ pub enum EngineError {
     TooComplex(String),
     #[error("the trace was cancelled: its caller went away")]
     Aborted,
-    #[error("invalid option: {0}")]
-    InvalidOption(String),
     #[error("internal engine error: {0}")]
     Internal(String),
 }
@@ -44,7 +42,6 @@ impl EngineError {
             EngineError::NothingToTrace(_) => "NOTHING_TO_TRACE",
             EngineError::TooComplex(_) => "TOO_COMPLEX",
             EngineError::Aborted => "ABORTED",
-            EngineError::InvalidOption(_) => "INVALID_OPTION",
             EngineError::Internal(_) => "INTERNAL",
         }
     }

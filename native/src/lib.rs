@@ -41,22 +41,6 @@ use crate::budget::Budget;
 use crate::engine::{Settings, Traced};
 use crate::error::{EngineError, EngineResult};
 
-#[napi(object)]
-#[derive(Default)]
-pub struct TraceOptions {
-    /// 0 (automatic), 1, 2, 3, 4, 6 or 8.
-    pub colors: Option<u32>,
-    /// 0 (follow the pixels) to 100 (fewest, roundest curves). Default 20.
-    pub smoothing: Option<u32>,
-    /// Remove the background. Default true.
-    pub transparent: Option<bool>,
-    /// Crop to the content. Default true.
-    pub trim: Option<bool>,
-    /// Most CPU time the trace may use once started, in milliseconds; past
-    /// it the trace stops with TOO_COMPLEX. Default: no limit.
-    pub deadline_ms: Option<u32>,
-}
-
 /// The work of one threadpool job, plain Rust; `NapiTask` runs it.
 pub trait EngineTask: Send {
     fn run(&self) -> EngineResult<Traced>;
@@ -101,34 +85,28 @@ impl<T: EngineTask> Task for NapiTask<T> {
 /// its AbortSignal sets, which the engine reads while it runs.
 pub struct TraceTask {
     input: Vec<u8>,
-    options: TraceOptions,
+    settings: Settings,
+    deadline: Option<Duration>,
     cancelled: Arc<AtomicBool>,
 }
 
 impl EngineTask for TraceTask {
     fn run(&self) -> EngineResult<Traced> {
-        let o = &self.options;
-        let defaults = Settings::default();
-        let settings = Settings {
-            colors: o.colors.unwrap_or(defaults.colors),
-            smoothing: o.smoothing.unwrap_or(defaults.smoothing),
-            transparent: o.transparent.unwrap_or(defaults.transparent),
-            trim: o.trim.unwrap_or(defaults.trim),
-        };
-        settings.validate()?;
-        // The deadline counts this thread's work from when the job starts, not time spent queued.
-        let deadline = o.deadline_ms.map(|ms| Duration::from_millis(ms.into()));
-        engine::trace(&self.input, &settings, &Budget::of(deadline, Some(self.cancelled.clone())))
+        engine::trace(&self.input, &self.settings, &Budget::of(self.deadline, Some(self.cancelled.clone())))
     }
 }
 
 /// Trace a PNG, JPEG or WebP logo into an SVG with its exact palette.
-/// Aborting `signal` cancels a queued trace and stops a running one.
-/// A failure rejects with an Error whose `code` is the engine's stable code.
+/// `deadline_ms` is the most CPU time the trace may use once started; past
+/// it the trace stops with TOO_COMPLEX (it counts this thread's work from
+/// when the job starts, not time spent queued). Aborting `signal` cancels a
+/// queued trace and stops a running one. A failure rejects with an Error
+/// whose `code` is the engine's stable code.
 #[napi(ts_return_type = "Promise<TraceResult>")]
 pub fn trace_image(
     input: Buffer,
-    options: Option<TraceOptions>,
+    settings: Settings,
+    deadline_ms: Option<u32>,
     signal: Option<AbortSignal>,
 ) -> AsyncTask<NapiTask<TraceTask>> {
     let cancelled = Arc::new(AtomicBool::new(false));
@@ -137,7 +115,8 @@ pub fn trace_image(
         let flag = cancelled.clone();
         signal.on_abort(move || flag.store(true, Ordering::Relaxed));
     }
-    let task = TraceTask { input: input.to_vec(), options: options.unwrap_or_default(), cancelled };
+    let deadline = deadline_ms.map(|ms| Duration::from_millis(ms.into()));
+    let task = TraceTask { input: input.to_vec(), settings, deadline, cancelled };
     AsyncTask::with_optional_signal(NapiTask(task), signal)
 }
 

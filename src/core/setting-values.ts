@@ -11,12 +11,15 @@ export const SMOOTHING_MAX = 100;
 
 export const SMOOTHING_DESCRIPTION = `0 follows the pixels; ${SMOOTHING_MAX} gives the fewest, roundest curves.`;
 
-export const DEFAULT_SETTING_VALUES: Readonly<{
+/** The trace settings, one value each: what the engine takes, the form fields and a revision's `settings`. */
+export interface TraceSettingValues {
   colors: ColorChoice;
   smoothing: number;
   transparent: boolean;
   trim: boolean;
-}> = Object.freeze({
+}
+
+export const DEFAULT_SETTING_VALUES: Readonly<TraceSettingValues> = Object.freeze({
   colors: 0,
   smoothing: 20,
   transparent: true,

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 
 // The addon's types, which napi generates as binding.d.ts beside the loader binding.cjs.
 import type * as NativeBinding from '../../native/binding.js';
-import type { TraceOptions, TraceResult } from '../../native/binding.js';
+import type { TraceResult } from '../../native/binding.js';
 import { ServiceError, TRACE_ERROR_CODES, type TraceErrorCode } from './errors.js';
 import { DEFAULT_SETTINGS, settingsProblem, type TraceSettings } from './settings.js';
 
@@ -56,12 +56,11 @@ export async function traceImage(
   settings: Partial<TraceSettings> = {},
   { deadlineMs, signal }: TraceBounds = {},
 ): Promise<TraceResult> {
+  // The one place defaults are filled and values checked: the engine takes the settings as given.
   const complete = { ...DEFAULT_SETTINGS, ...settings };
-  // The native layer would coerce a bad value (a negative smoothing wraps to u32, 20.5 truncates).
   const problem = settingsProblem(complete);
   if (problem) throw new ServiceError('INVALID_OPTION', problem);
-  const options: TraceOptions = deadlineMs === undefined ? complete : { ...complete, deadlineMs };
-  return callNative(() => binding.traceImage(input, options, signal ?? null), signal);
+  return callNative(() => binding.traceImage(input, complete, deadlineMs ?? null, signal ?? null), signal);
 }
 
 /** A logo as SVG: what `vectorize` returns to the package's users, the server, the MCP tools and the CLI. */

@@ -4,12 +4,10 @@
  * status, the service's detail and Retry-After.
  */
 
-export interface TraceSettings {
-  colors: number;
-  smoothing: number;
-  transparent: boolean;
-  trim: boolean;
-}
+import type { TraceSettingValues } from '../core/setting-values.js';
+
+/** The trace settings as the page sends them. */
+export type TraceSettings = TraceSettingValues;
 
 /** A job result (upload, sample or hide-colors). */
 export interface Job {

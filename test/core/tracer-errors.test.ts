@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import t from 'tap';
 
-import type { ColorChoice } from '../../src/core/settings.js';
+import { DEFAULT_SETTINGS, type ColorChoice } from '../../src/core/settings.js';
 import { isImageError, ServiceError } from '../../src/core/errors.js';
 import { traceImage } from '../../src/core/tracer.js';
 import { PNG_SIGNATURE, bombPng, gif, jpeg, png, truncated, twoColorLogo, webp } from '../helpers/fixtures.js';
@@ -241,7 +241,6 @@ t.test('invalid options: INVALID_OPTION', async (t) => {
     );
     t.match(error?.message, /smoothing/, 'the message names the option');
   }
-  // (For -1 the message says "got 4294967295": the native u32 conversion wraps it.)
   // Bounds are inclusive.
   for (const smoothing of [0, 100])
     t.ok((await traceImage(LOGO_PNG, { smoothing })).palette.length === 2, `smoothing=${smoothing} is valid`);
@@ -259,7 +258,7 @@ t.test('errors are ServiceErrors with a code and a readable message', async (t) 
 
 t.test('the addon rejects with the code as a property and the plain reason as the message', async (t) => {
   const input = truncated(LOGO_PNG, 0.5);
-  const raw = await nativeAddon.traceImage(input).catch((e: unknown) => e);
+  const raw = await nativeAddon.traceImage(input, DEFAULT_SETTINGS).catch((e: unknown) => e);
   t.ok(raw instanceof Error, 'an Error');
   if (!(raw instanceof Error)) return;
   t.equal((raw as Error & { code?: unknown }).code, 'CORRUPT_IMAGE', 'the code is a property');

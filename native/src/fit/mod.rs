@@ -85,7 +85,7 @@ impl FitParams {
     /// rounded square), and the straightness weight stays put above the
     /// default, so the polygon does not change there.
     pub fn for_smoothing(smoothing: u32, resolution: f64) -> FitParams {
-        let s = f64::from(smoothing.min(100)) / 100.0;
+        let s = f64::from(smoothing) / 100.0;
         let ramp = |at0: f64, at20: f64, at100: f64| {
             if s <= 0.2 {
                 at0 + (at20 - at0) * s / 0.2
