@@ -5,7 +5,6 @@
  */
 import t from 'tap';
 
-import { isImageError } from '../../src/core/errors.js';
 import { traceImage, type TraceResult } from '../../src/core/tracer.js';
 import {
   GRAY,
