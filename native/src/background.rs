@@ -19,7 +19,12 @@
 //!   thicker than the figure's own strokes (1.5 times its half-width, 4
 //!   times when the region is compact, a blob rather than strokes, as a
 //!   heavy letter's counter is), or at least 15% of the image's long side
-//!   thick whatever the figure's size; it stays as a fill.
+//!   thick whatever the figure's size; it stays as a fill. Only on light
+//!   paper: logos are drawn in white and cream, but a region the art
+//!   encloses in exactly a dark or colored paper's color is the paper
+//!   showing through a cut-out, so there every enclosed region is a counter,
+//!   and a speck or sliver of the paper's color (a JPEG's blend along a
+//!   seam between two colors) takes the art around it.
 //!
 //! A counter opens the art around it, so the regions it borders are
 //! measured again (a few rounds deep). Art framed edge to edge (a frame
@@ -34,7 +39,7 @@
 //! it keeps as white: on any backdrop those read as the same logo, while the
 //! opposite error (a letter's counter filled white) shows as a white blot.
 
-use crate::color::{delta_e, luma_step, to_lab};
+use crate::color::{delta_e, is_paper_like, luma_step, to_lab};
 use crate::grid::{distance_to, flood, neighbours4, reached_from_edge};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::palette::Tolerances;
@@ -248,6 +253,10 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
     let framed = removal.paper_pixels == 0;
     let depth = distance_to(w, h, |i| map.labels[i] != paper, FAR);
     let paper_lab = to_lab(map.palette[paper as usize]);
+    // A figure of the paper's color is a design's own only on light paper:
+    // logos are drawn in white and cream, while a region the art encloses in
+    // exactly a dark or colored paper's color is that paper showing through.
+    let figures_possible = is_paper_like(&paper_lab);
     let to_paper: Vec<f32> = map.palette.iter().map(|&c| delta_e(&to_lab(c), &paper_lab)).collect();
     let speck_pixels = ((w * h) as f64 * MAX_SPECK_SHARE) as usize;
     let mut relabel: Vec<(usize, u8)> = Vec::new();
@@ -262,7 +271,15 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
         // #fbf0df body (10 dE off the paper), stays.
         let noise_sized = region.pixels.len() <= speck_pixels || half_width <= SLIVER_HALF_WIDTH;
         let rim_counts = label_counts(map, &around);
-        if let Some(plate) = light_plate_beside(&rim_counts, &to_paper, noise_de).filter(|_| noise_sized) {
+        // On a dark or colored paper, a speck or sliver of its color inside
+        // the art is noise (a JPEG's blend along a seam between two colors
+        // lands on it): it takes the art around it, not a hole's place.
+        let beside = if figures_possible {
+            light_plate_beside(&rim_counts, &to_paper, noise_de)
+        } else {
+            most_common(&rim_counts)
+        };
+        if let Some(plate) = beside.filter(|_| noise_sized) {
             relabel.extend(region.pixels.iter().map(|&i| (i, plate)));
             continue;
         }
@@ -290,7 +307,7 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
         let before = pending.len();
         pending.retain(|(id, half_width, rim)| {
             let region = &regions[*id];
-            if is_figure(region.pixels.len(), *half_width, rim, &to_outside, w.max(h)) {
+            if figures_possible && is_figure(region.pixels.len(), *half_width, rim, &to_outside, w.max(h)) {
                 return true;
             }
             removal.holes += 1;
@@ -371,6 +388,11 @@ fn light_plate_beside(rim_counts: &[usize; 256], to_paper: &[f32], noise_de: f32
         .filter(|&l| rim_counts[l] > 0 && to_paper[l] < noise_de)
         .max_by_key(|&l| rim_counts[l])
         .map(|l| l as u8)
+}
+
+/// The most common label of a region's outline, given its `rim_counts`.
+fn most_common(rim_counts: &[usize; 256]) -> Option<u8> {
+    (0..=255u8).filter(|&l| l != TRANSPARENT && rim_counts[l as usize] > 0).max_by_key(|&l| rim_counts[l as usize])
 }
 
 /// The pixels of other labels 4-adjacent to `pixels` (with repeats: a pixel

@@ -358,6 +358,40 @@ t.test('diagonals of the corners’ color running under a cross to the middle ke
   }
 });
 
+t.test('on a colored paper, what the art encloses in its color is a cut-out and seams stay art', async (t) => {
+  const TAN = '#d5a269';
+  // An orange app-icon plate, paper in its corners, with a white bar beside a red one (a seam whose JPEG blend lands near tan) and a round cut-out.
+  const plate =
+    `<rect width="240" height="160" rx="30" fill="${ORANGE}"/>` +
+    `<rect x="70" y="50" width="50" height="60" fill="${WHITE}"/><rect x="120" y="50" width="20" height="60" fill="${RED}"/>` +
+    `<circle cx="170" cy="80" r="14" fill="${TAN}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(240, 160, plate, TAN))) {
+    const result = await traceImage(input, { trim: false });
+    t.notOk(hasColor(result, TAN, 12), `${name}: no shape keeps the paper's color (${result.palette.join(' ')})`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [95, 80, WHITE],
+        [130, 80, RED],
+        [40, 140, ORANGE],
+      ],
+      [
+        [170, 80],
+        [1, 1],
+      ],
+      tolerance,
+    );
+    const out = await renderResult(result);
+    const seam = [119, 120, 121].map((x) => pixelAt(out, x, 80).alpha);
+    t.ok(
+      seam.every((alpha) => alpha === 255),
+      `${name}: the seam between white and red is opaque (${seam.join(' ')})`,
+    );
+  }
+});
+
 t.test('transparent=false keeps any paper as a color', async (t) => {
   const input = renderSvg(svgDoc(200, 160, `<circle cx="100" cy="80" r="50" fill="${WHITE}"/>`, SATURATED_BLUE));
   const result = await traceImage(input, { trim: false, transparent: false });
