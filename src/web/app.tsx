@@ -4,7 +4,7 @@
  * this visit as a history, and the image it uploaded so a new setting can
  * upload it again. Nothing already made is dropped when a request fails.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
 import { DEFAULT_SETTING_VALUES } from '../core/setting-values.js';
 import * as api from './api.js';
@@ -19,8 +19,9 @@ import { ServiceFooter } from './components/service-footer.js';
 import { ShortcutsDialog } from './components/shortcuts.js';
 import { TunePanel } from './components/tune-panel.js';
 import { BACKDROPS, INITIAL_VIEW, Viewer, zoomedBy, type Original, type ViewState } from './components/viewer.js';
+import { useDropAndPaste, useExpiry, useShortcuts, useToast } from './page-hooks.js';
 import { pathCount } from './svg-view.js';
-import { fileRefusal, firstImage, formatBytes, pixelRefusal, pixelSize, type PixelSize } from './upload-checks.js';
+import { fileRefusal, formatBytes, pixelRefusal, pixelSize, type PixelSize } from './upload-checks.js';
 
 /** The image a result was traced from, kept to compare with and to upload again. */
 interface Source {
@@ -99,14 +100,6 @@ function madeWith(entry: Entry): string {
   ].join(' · ');
 }
 
-/** A field that takes typed characters: there, keys are text, not shortcuts (radios, switches and sliders are not). */
-const KEYS_FOR_CHOICE = new Set(['radio', 'checkbox', 'range', 'file', 'button', 'submit', 'reset', 'color']);
-
-function isTyping(target: EventTarget | null): boolean {
-  if (target instanceof HTMLInputElement) return !KEYS_FOR_CHOICE.has(target.type);
-  return target instanceof HTMLElement && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName));
-}
-
 /** Copies to the clipboard; says so, or why not (browsers allow it on https and localhost only). */
 async function copyText(text: string, what: string, say: (text: string) => void): Promise<void> {
   try {
@@ -128,8 +121,7 @@ export function App() {
   const [problem, setProblem] = useState<Problem | undefined>();
   const [view, setView] = useState<ViewState>(INITIAL_VIEW);
   const [highlight, setHighlight] = useState<string | undefined>();
-  const [toast, setToast] = useState('');
-  const [dragging, setDragging] = useState(false);
+  const [toast, say] = useToast();
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const entry = history[at];
@@ -142,13 +134,6 @@ export function App() {
       .then(setIndex)
       .catch(() => undefined);
   }, []);
-
-  function say(text: string) {
-    setToast(text);
-    setTimeout(() => {
-      setToast((current) => (current === text ? '' : current));
-    }, 2500);
-  }
 
   /** Adds a result after the one shown; `receivedAt` defaults to now (a job made just now). */
   function keep(next: Omit<Entry, 'receivedAt' | 'tracedAt'> & { receivedAt?: number; tracedAt?: number }) {
@@ -247,123 +232,65 @@ export function App() {
   }
 
   // The service deletes a job after its lifetime: say so, rather than offer links that would answer 404.
-  useEffect(() => {
-    if (!entry || !limits) return;
-    const left = entry.receivedAt + limits.job_lifetime_seconds * 1000 - Date.now();
-    const timer = setTimeout(
-      () => {
-        setProblem(
-          problemFor(
-            new ApiError(404, 'This result was deleted by the service.'),
-            () => undefined,
-            () => {
-              trace(entry.source, entry.settings);
-            },
-          ),
-        );
-      },
-      Math.max(0, Math.min(left, 2 ** 31 - 1)),
+  useExpiry(entry, entry && limits && entry.receivedAt + limits.job_lifetime_seconds * 1000, () => {
+    if (!entry) return;
+    setProblem(
+      problemFor(
+        new ApiError(404, 'This result was deleted by the service.'),
+        () => undefined,
+        () => {
+          trace(entry.source, entry.settings);
+        },
+      ),
     );
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [entry, limits]);
+  });
 
   // Drop anywhere, paste anywhere.
-  useEffect(() => {
-    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
-    const onDragOver = (event: DragEvent) => {
-      if (!hasFiles(event)) return;
-      event.preventDefault();
-      setDragging(true);
-    };
-    const onDragLeave = (event: DragEvent) => {
-      if (event.relatedTarget === null) setDragging(false);
-    };
-    const onDrop = (event: DragEvent) => {
-      if (!hasFiles(event)) return;
-      event.preventDefault();
-      setDragging(false);
-      const file = firstImage(event.dataTransfer?.files);
-      if (file && !busy) void upload(file);
-    };
-    const onPaste = (event: ClipboardEvent) => {
-      if (isTyping(event.target)) return;
-      const file = firstImage(event.clipboardData?.files);
-      if (!file) return;
-      event.preventDefault();
-      if (!busy) void upload(file);
-    };
-    document.addEventListener('dragover', onDragOver);
-    document.addEventListener('dragleave', onDragLeave);
-    document.addEventListener('drop', onDrop);
-    document.addEventListener('paste', onPaste);
-    return () => {
-      document.removeEventListener('dragover', onDragOver);
-      document.removeEventListener('dragleave', onDragLeave);
-      document.removeEventListener('drop', onDrop);
-      document.removeEventListener('paste', onPaste);
-    };
-  });
+  const dragging = useDropAndPaste((file) => void upload(file), busy);
 
-  // Keyboard shortcuts (listed under ?), never while typing in a field. A
-  // layout effect, so the listener sees this render's result at once: a
-  // deferred one left a moment after "[" when "]" still used the old position
-  // and was lost.
-  useLayoutEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === '?') {
-        setShortcutsOpen(true);
-        return;
-      }
-      if (shortcutsOpen) return;
-      const actions: Record<string, () => void> = {
-        o: () => fileInput.current?.click(),
-        '+': () => {
-          setView((v) => zoomedBy(v, 1.5));
-        },
-        '=': () => {
-          setView((v) => zoomedBy(v, 1.5));
-        },
-        '-': () => {
-          setView((v) => zoomedBy(v, 1 / 1.5));
-        },
-        '0': () => {
-          setView((v) => ({ ...v, zoom: 1, pan: { x: 0, y: 0 } }));
-        },
-        m: () => {
-          setView((v) => ({ ...v, mode: v.mode === 'swipe' ? 'side' : 'swipe' }));
-        },
-        b: () => {
-          setView((v) => {
-            const next = (BACKDROPS.findIndex((b) => b.value === v.backdrop) + 1) % BACKDROPS.length;
-            return { ...v, backdrop: BACKDROPS[next]?.value ?? 'checker' };
-          });
-        },
-        l: () => {
-          setView((v) => ({ ...v, outline: !v.outline }));
-        },
-        '[': () => {
-          goTo(at - 1);
-        },
-        ']': () => {
-          goTo(at + 1);
-        },
-        d: () => {
-          if (entry) location.assign(api.jobFile.svgDownload(entry.job));
-        },
-      };
-      const action = actions[event.key.toLowerCase()];
-      if (!action) return;
-      event.preventDefault();
-      action();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-    };
-  });
+  // Keyboard shortcuts (listed under ?), never while typing in a field.
+  useShortcuts(
+    {
+      o: () => fileInput.current?.click(),
+      '+': () => {
+        setView((v) => zoomedBy(v, 1.5));
+      },
+      '=': () => {
+        setView((v) => zoomedBy(v, 1.5));
+      },
+      '-': () => {
+        setView((v) => zoomedBy(v, 1 / 1.5));
+      },
+      '0': () => {
+        setView((v) => ({ ...v, zoom: 1, pan: { x: 0, y: 0 } }));
+      },
+      m: () => {
+        setView((v) => ({ ...v, mode: v.mode === 'swipe' ? 'side' : 'swipe' }));
+      },
+      b: () => {
+        setView((v) => {
+          const next = (BACKDROPS.findIndex((b) => b.value === v.backdrop) + 1) % BACKDROPS.length;
+          return { ...v, backdrop: BACKDROPS[next]?.value ?? 'checker' };
+        });
+      },
+      l: () => {
+        setView((v) => ({ ...v, outline: !v.outline }));
+      },
+      '[': () => {
+        goTo(at - 1);
+      },
+      ']': () => {
+        goTo(at + 1);
+      },
+      d: () => {
+        if (entry) location.assign(api.jobFile.svgDownload(entry.job));
+      },
+    },
+    () => {
+      setShortcutsOpen(true);
+    },
+    shortcutsOpen,
+  );
 
   // Going back and forth shows that result with the settings it was made with.
   function goTo(position: number) {
