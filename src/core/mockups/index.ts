@@ -1,7 +1,8 @@
 /**
  * Product mockups: the logo embroidered on a cap or screen-printed on a
  * t-shirt, drawn by the project (no photos). Each garment is modelled and lit
- * once per process, and dressed once per fabric color; a mockup then only
+ * once per version of this code (`surface-cache`), and dressed once per
+ * process and fabric color; a mockup then only
  * draws the logo, lays it through the garment's print map and encodes the PNG.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -15,6 +16,7 @@ import type { Garment } from './garment.js';
 import { applyPrint } from './print.js';
 import { backdrop, dress } from './studio.js';
 import { CANVAS, type Surface } from './surface.js';
+import { cachedSurface } from './surface-cache.js';
 import { tshirt } from './tshirt.js';
 
 export const MOCKUP_KINDS = ['cap', 'tshirt'] as const;
@@ -48,7 +50,7 @@ interface Scene {
 
 function scene(kind: MockupKind, rasterize: Rasterize): Promise<Scene> {
   return layer(`${kind}:scene`, async () => {
-    const surface = await GARMENTS[kind].surface(rasterize);
+    const surface = await cachedSurface(kind, () => GARMENTS[kind].surface(rasterize));
     // Each step is a stretch of the JS thread: let the event loop turn between them.
     await nextTurn();
     return { surface, backdrop: backdrop(surface.coverage) };
