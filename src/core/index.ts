@@ -1,6 +1,7 @@
 /**
  * src/core owns what the service does and the words it says it in: tracing, rendering, kits, jobs,
- * revisions and uploads, and the ports (JobStore, ConcurrencyGate) that adapters implement.
+ * revisions and uploads, and the ports that adapters implement: the store (JobStore, whose parts JobFiles,
+ * UploadStore and RequestKeys each service takes alone) and the ConcurrencyGate.
  */
 import { createLocalGate, type ConcurrencyGate } from './gate.js';
 import type { JobStore } from './job-store.js';

@@ -5,12 +5,12 @@
  */
 import { isServiceError, jobExpired, jobNotFound } from './errors.js';
 import { isWellFormedToken, newToken } from './tokens.js';
-import type { JobRecord, JobStore } from './job-store.js';
+import type { JobFiles, JobRecord } from './job-store.js';
 
 export const SVG_FILE = 'logo.svg';
 
 export interface JobRecordsOptions {
-  store: JobStore;
+  store: JobFiles;
   /** Lifetime of every job from its creation. */
   ttlSeconds: number;
   now: () => number;

@@ -61,14 +61,15 @@ export type JobLookup =
   | { state: 'expired' }
   | { state: 'unknown' };
 
-/** A successful response kept for replay under its Idempotency-Key. */
-export interface IdempotencyRecord {
+/**
+ * What a store keeps of a completed request under its key (the HTTP adapter's Idempotency-Key): opaque to
+ * the store but for the parameters' fingerprint and the expiry. The adapter that keeps it says what else it
+ * holds (http/idempotency.ts: the status, content type and body to replay) and checks it when read back.
+ */
+export interface KeptResponse {
   /** Hash of the method, route and parameters of the first request. */
   fingerprint: string;
-  statusCode: number;
-  contentType: string;
-  body: string;
-  /** Epoch milliseconds; no later than the expiry of the job the response created. */
+  /** Epoch milliseconds. */
   expiresAt: number;
 }
 
@@ -77,8 +78,8 @@ export type IdempotencyClaim =
   | { state: 'claimed' }
   /** Another request holds the key and is still running. */
   | { state: 'in-flight'; fingerprint: string }
-  /** A request with this key already succeeded. */
-  | { state: 'completed'; record: IdempotencyRecord };
+  /** A request with this key already succeeded: what it kept, as it was stored. */
+  | { state: 'completed'; record: KeptResponse };
 
 /** An image kept for the MCP server's vectorize_logo tool (POST /api/mcp/uploads). */
 export const UploadRecordSchema = Type.Object({
@@ -103,7 +104,8 @@ export type UploadAdmission =
   /** `limit` uploads are live; the earliest of them expires at `nextExpiryAt` (epoch milliseconds). */
   | { stored: false; nextExpiryAt: number };
 
-export interface JobStore {
+/** Jobs and their files: the job and revision services' port. */
+export interface JobFiles {
   /** Stores a new job with its files (name -> bytes); the job becomes visible once all are written. */
   createJob(job: JobRecord, files: Readonly<Record<string, Buffer>>): Promise<void>;
   getJob(id: string): Promise<JobLookup>;
@@ -117,25 +119,34 @@ export interface JobStore {
    * (either caller's bytes), or null when the job is gone.
    */
   addFileOnce(id: string, name: string, bytes: Buffer): Promise<Buffer | null>;
+  /** How many jobs (revisions included) are live now, for the operators' metrics. */
+  countLiveJobs(): Promise<number>;
+}
 
+/** The MCP server's uploads: the upload service's port. */
+export interface UploadStore {
+  /** Stores an upload unless `limit` uploads are live already; the check and the insert are atomic. */
+  createUpload(upload: UploadRecord, image: Buffer, limit: number): Promise<UploadAdmission>;
+  getUpload(id: string): Promise<UploadLookup>;
+}
+
+/** Keys of requests that must run once (the HTTP adapter's Idempotency-Key), with what they kept. */
+export interface RequestKeys {
   /** Atomically claims `key` unless another request holds it or completed it. A claim lapses after leaseMs. */
   claimIdempotencyKey(key: string, fingerprint: string, leaseMs: number): Promise<IdempotencyClaim>;
   /** Extends the claim of `key` by leaseMs while it is still this fingerprint's; false when it is not. */
   renewIdempotencyClaim(key: string, fingerprint: string, leaseMs: number): Promise<boolean>;
-  /** Stores the successful response of the claimed key until record.expiresAt. */
-  completeIdempotencyKey(key: string, record: IdempotencyRecord): Promise<void>;
+  /** Stores what the claimed key's request kept (all of it, as JSON) until record.expiresAt. */
+  completeIdempotencyKey(key: string, record: KeptResponse): Promise<void>;
   /** Gives up a claim without storing anything (the request failed). */
   releaseIdempotencyKey(key: string): Promise<void>;
+}
 
-  /** Stores an upload unless `limit` uploads are live already; the check and the insert are atomic. */
-  createUpload(upload: UploadRecord, image: Buffer, limit: number): Promise<UploadAdmission>;
-  getUpload(id: string): Promise<UploadLookup>;
-
-  /** How many jobs (revisions included) are live now, for the operators' metrics. */
-  countLiveJobs(): Promise<number>;
+/** A store adapter as a whole (the file store, Redis): each service takes only the part it uses. */
+export interface JobStore extends JobFiles, UploadStore, RequestKeys {
   /** Resolves while the store can be used; rejects with STORAGE_UNAVAILABLE when it cannot be reached. */
   ping(): Promise<void>;
-  /** Deletes expired jobs with their files, expired uploads, and expired idempotency records. */
+  /** Deletes expired jobs with their files, expired uploads, and expired kept responses. */
   sweepExpired(): Promise<{ jobs: number; uploads: number; idempotencyKeys: number }>;
   close(): Promise<void>;
 }

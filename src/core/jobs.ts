@@ -14,10 +14,10 @@ import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { jobRecords, SVG_FILE } from './job-records.js';
 import type { Tracer } from './tracer.js';
 import { timed, type ObserveWork } from './timing.js';
-import type { JobRecord, JobStore } from './job-store.js';
+import type { JobFiles, JobRecord } from './job-store.js';
 
 export interface JobServiceOptions {
-  store: JobStore;
+  store: JobFiles;
   /** Lifetime of every job from its creation. */
   ttlSeconds: number;
   /** The engine, bounded by the service's deadline; tests replace it to hold a trace open. */

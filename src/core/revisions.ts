@@ -20,7 +20,7 @@ import type { Rasterize } from './raster.js';
 import { renderReviewSheet } from './review-sheet.js';
 import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { newToken } from './tokens.js';
-import type { JobRecord, JobStore } from './job-store.js';
+import type { JobFiles, JobRecord } from './job-store.js';
 
 /** A job made as a revision, with its revision fields. */
 type Revision = JobRecord & { revision: NonNullable<JobRecord['revision']> };
@@ -32,7 +32,7 @@ const EXPORT_INFO_FILE = 'brand-kit.json';
 const REVIEW_SHEET_FILE = 'review-sheet.png';
 
 export interface RevisionServiceOptions {
-  store: JobStore;
+  store: JobFiles;
   /** Builds brand kits (the same kit POST /api/jobs/{token}/kit returns). */
   jobs: Pick<JobService, 'kitZip'>;
   /** Lifetime of every revision from its creation. */

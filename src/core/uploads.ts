@@ -9,13 +9,13 @@ import { uploadExpired, uploadLimit, uploadNotFound } from './errors.js';
 import { probeImage } from './image-probe.js';
 import { spokenDuration } from './terms.js';
 import { isWellFormedToken, newToken } from './tokens.js';
-import type { JobStore, UploadRecord } from './job-store.js';
+import type { UploadRecord, UploadStore } from './job-store.js';
 
 /** The spec's lifetime of a temporary upload. */
 export const UPLOAD_TTL_SECONDS = 15 * 60;
 
 export interface UploadServiceOptions {
-  store: JobStore;
+  store: UploadStore;
   /** Most uploads alive at once; one more gets UPLOAD_LIMIT. */
   maxLiveUploads: number;
   now?: () => number;

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import type { KeptResponse, RequestKeys } from '../core/job-store.js';
 import { IDEMPOTENCY_KEY_MAX_CHARS, IN_FLIGHT_RETRY_AFTER_SECONDS } from '../core/limits.js';
 import { HttpError } from './errors.js';
 
@@ -27,6 +28,22 @@ const KEY_PATTERN = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_CHARS}}$`
  */
 const CLAIM_LEASE_MS = 30_000;
 const CLAIM_RENEW_EVERY_MS = CLAIM_LEASE_MS / 3;
+
+/** A successful response kept for replay under its Idempotency-Key: this adapter's record in the store. */
+interface KeptReply extends KeptResponse {
+  statusCode: number;
+  contentType: string;
+  /** No later than the expiry of the job the response created. */
+  expiresAt: number;
+  body: string;
+}
+
+/** What the store gave back, as this adapter wrote it; undefined for anything else. */
+function keptReply(record: KeptResponse): KeptReply | undefined {
+  const { statusCode, contentType, body } = record as Partial<KeptReply>;
+  const whole = typeof statusCode === 'number' && typeof contentType === 'string' && typeof body === 'string';
+  return whole ? (record as KeptReply) : undefined;
+}
 
 const claimedKey = Symbol('claimedIdempotencyKey');
 
@@ -71,7 +88,7 @@ function keyOf(request: FastifyRequest): string | undefined {
 }
 
 async function idempotency(app: FastifyInstance): Promise<void> {
-  const { store } = app;
+  const store: RequestKeys = app.store;
   const { jobTtlSeconds } = app.config;
 
   app.addHook('onRequest', async (request) => {
@@ -112,7 +129,8 @@ async function idempotency(app: FastifyInstance): Promise<void> {
         'Retry-After': String(IN_FLIGHT_RETRY_AFTER_SECONDS),
       });
     }
-    const { record } = claim;
+    const record = keptReply(claim.record);
+    if (!record) throw new Error(`the stored response of this ${IDEMPOTENCY_HEADER} is not one this server wrote`);
     return reply.code(record.statusCode).type(record.contentType).header(REPLAY_HEADER, 'true').send(record.body);
   });
 
@@ -121,14 +139,15 @@ async function idempotency(app: FastifyInstance): Promise<void> {
     if (!claim || claim.settled || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     settle(claim);
     try {
-      await store.completeIdempotencyKey(claim.key, {
+      const kept: KeptReply = {
         fingerprint: claim.fingerprint,
         statusCode: reply.statusCode,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         body: payload,
         // The result was created after the claim, so the key never outlives it.
         expiresAt: claim.claimedAt + (request.routeOptions.config.replayForSeconds ?? jobTtlSeconds) * 1000,
-      });
+      };
+      await store.completeIdempotencyKey(claim.key, kept);
     } catch (error) {
       // The result is stored and answered; only its replay is lost, so a retry with this key runs again.
       request.log.error({ err: error }, 'could not store the response of an Idempotency-Key');

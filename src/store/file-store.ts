@@ -28,7 +28,7 @@ import {
   JobRecordSchema,
   UploadRecordSchema,
   type IdempotencyClaim,
-  type IdempotencyRecord,
+  type KeptResponse,
   type JobRecord,
   type JobStore,
   type UploadRecord,
@@ -183,7 +183,7 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
     for (const entry of await readdir(dirs.idempotency)) {
       const path = join(dirs.idempotency, entry);
       try {
-        const record = JSON.parse(await readFile(path, 'utf8')) as IdempotencyRecord;
+        const record = JSON.parse(await readFile(path, 'utf8')) as KeptResponse;
         if (!(record.expiresAt > now())) {
           await rm(path, { force: true });
           removed += 1;
@@ -203,9 +203,9 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
     }
   }
 
-  async function readIdempotencyRecord(key: string): Promise<IdempotencyRecord | null> {
+  async function readKeptResponse(key: string): Promise<KeptResponse | null> {
     try {
-      const record = JSON.parse(await readFile(idempotencyPath(key), 'utf8')) as IdempotencyRecord;
+      const record = JSON.parse(await readFile(idempotencyPath(key), 'utf8')) as KeptResponse;
       return record.expiresAt > now() ? record : null;
     } catch (error) {
       if (isMissing(error) || error instanceof SyntaxError) return null;
@@ -341,7 +341,7 @@ export async function openFileStore(options: FileStoreOptions): Promise<JobStore
       if (claim && claim.until > at) return { state: 'in-flight', fingerprint: claim.fingerprint };
       // Claim before reading the disk, so a concurrent request sees the claim.
       claims.set(key, { fingerprint, until: at + leaseMs });
-      const record = await readIdempotencyRecord(key);
+      const record = await readKeptResponse(key);
       if (record) {
         claims.delete(key);
         return { state: 'completed', record } satisfies IdempotencyClaim;

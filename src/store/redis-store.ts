@@ -27,7 +27,7 @@ import Value from 'typebox/value';
 import {
   JobRecordSchema,
   UploadRecordSchema,
-  type IdempotencyRecord,
+  type KeptResponse,
   type JobRecord,
   type JobStore,
   type UploadRecord,
@@ -163,7 +163,7 @@ export function redisStore(redis: Redis, options: RedisStoreOptions = {}): JobSt
         )) as [string, string?];
         if (state === 'claimed') return { state: 'claimed' as const };
         if (state === 'in-flight') return { state: 'in-flight' as const, fingerprint: value };
-        return { state: 'completed' as const, record: JSON.parse(value) as IdempotencyRecord };
+        return { state: 'completed' as const, record: JSON.parse(value) as KeptResponse };
       }),
 
     renewIdempotencyClaim: (key, fingerprint, leaseMs) =>

@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import t from 'tap';
@@ -197,4 +198,18 @@ t.test('keys expire with their job and are not replayed afterwards', async (t) =
   t.equal(again.statusCode, 200);
   t.notOk(again.headers['idempotent-replayed']);
   t.not(again.json().id, first.json().id);
+});
+
+t.test('a kept response that is not one this server wrote is never replayed', async (t) => {
+  const { app, dataDir } = await buildTestApp(t);
+  const headers = { 'idempotency-key': 'kept-elsewhere' };
+  t.equal((await app.inject({ method: 'POST', url: '/api/sample', headers })).statusCode, 200, 'the first request');
+  const dir = join(dataDir, 'idempotency');
+  const [file] = await readdir(dir);
+  const kept = JSON.parse(await readFile(join(dir, file!), 'utf8')) as { fingerprint: string; expiresAt: number };
+  // The key and the expiry the store reads, but not the reply to send.
+  await writeFile(join(dir, file!), JSON.stringify({ fingerprint: kept.fingerprint, expiresAt: kept.expiresAt }));
+  const again = await app.inject({ method: 'POST', url: '/api/sample', headers });
+  t.equal(again.statusCode, 500, 'an internal error, not a made-up replay');
+  t.not(again.headers['idempotent-replayed'], 'true', 'nothing is replayed');
 });
