@@ -9,10 +9,10 @@ import { bestMockup } from './brand-kit/mockup-choice.js';
 import type { MockupKind } from './mockups/index.js';
 import { scaleToFit, type Rasterize } from './raster.js';
 import { createSampleLogoPng } from './sample-logo.js';
-import { DEFAULT_SETTINGS, type TraceSettings } from './settings.js';
+import type { TraceSettings } from './settings.js';
 import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
 import { jobRecords, SVG_FILE } from './job-records.js';
-import type { Tracer } from './tracer.js';
+import { completeSettings, type Tracer } from './tracer.js';
 import { timed, type ObserveWork } from './timing.js';
 import type { JobFiles, JobRecord } from './job-store.js';
 
@@ -39,9 +39,16 @@ export interface JobService {
    * Traces an uploaded image into a new job. Throws a ServiceError with an image code for unusable images, and with
    * code ABORTED when `signal` aborts first (no job is made).
    */
-  vectorize(image: Buffer, settings: TraceSettings, uploadSessionId: string, signal?: AbortSignal): Promise<JobRecord>;
+  /** Settings left out take their defaults; the job records them complete. */
+  vectorize(
+    image: Buffer,
+    settings: Partial<TraceSettings>,
+    uploadSessionId: string,
+    signal?: AbortSignal,
+  ): Promise<JobRecord>;
   /** Traces the built-in sample logo into a new job. */
-  sample(trim: boolean): Promise<JobRecord>;
+  /** The demo job, traced with the default settings (and `trim` when given). */
+  sample(trim?: boolean): Promise<JobRecord>;
   /** The built-in sample logo as PNG, rendered once. */
   samplePng(): Promise<Buffer>;
   /** A new job whose SVG leaves out `colors`; the source job is unchanged and nothing is re-traced. */
@@ -91,11 +98,11 @@ export function createJobService(options: JobServiceOptions): JobService {
 
   return {
     vectorize(image, settings, uploadSessionId, signal) {
-      return fromTrace('upload', image, settings, uploadSessionId, signal);
+      return fromTrace('upload', image, completeSettings(settings), uploadSessionId, signal);
     },
 
     async sample(trim) {
-      return fromTrace('sample', await samplePng(), { ...DEFAULT_SETTINGS, trim }, '');
+      return fromTrace('sample', await samplePng(), completeSettings(trim === undefined ? {} : { trim }), '');
     },
 
     samplePng,

@@ -50,16 +50,24 @@ export interface TraceBounds {
   signal?: AbortSignal;
 }
 
+/**
+ * Settings with the defaults filled in, every value checked against its schema: the one place that does
+ * both (the engine takes the settings as given). Throws INVALID_OPTION naming the first bad value.
+ */
+export function completeSettings(settings: Partial<TraceSettings> = {}): TraceSettings {
+  const complete = { ...DEFAULT_SETTINGS, ...settings };
+  const problem = settingsProblem(complete);
+  if (problem) throw new ServiceError('INVALID_OPTION', problem);
+  return complete;
+}
+
 /** Trace a PNG, JPEG or WebP logo (the file's bytes) into an SVG with its exact palette. */
 export async function traceImage(
   input: Buffer,
   settings: Partial<TraceSettings> = {},
   { deadlineMs, signal }: TraceBounds = {},
 ): Promise<TraceResult> {
-  // The one place defaults are filled and values checked: the engine takes the settings as given.
-  const complete = { ...DEFAULT_SETTINGS, ...settings };
-  const problem = settingsProblem(complete);
-  if (problem) throw new ServiceError('INVALID_OPTION', problem);
+  const complete = completeSettings(settings);
   return callNative(() => binding.traceImage(input, complete, deadlineMs ?? null, signal ?? null), signal);
 }
 

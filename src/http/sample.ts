@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
-import { DEFAULT_SETTINGS } from '../core/settings.js';
 import { SampleJobResult, sampleResult } from '../core/results.js';
 import { binary, busyText, json, operation, problem, SampleForm } from './schemas.js';
 
@@ -26,8 +25,7 @@ const sample: FastifyPluginAsyncTypebox = async (app) => {
       },
     }),
     handler: async (request) => {
-      const trim = request.body.trim ?? DEFAULT_SETTINGS.trim;
-      return sampleResult(await runInSlot(app.gate, () => app.jobs.sample(trim)));
+      return sampleResult(await runInSlot(app.gate, () => app.jobs.sample(request.body.trim)));
     },
   });
 

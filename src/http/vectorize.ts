@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { runInSlot } from '../core/gate.js';
 import { IMAGE_SIZE_RULE } from '../core/limits.js';
-import { DEFAULT_SETTINGS } from '../core/settings.js';
 import { UploadJobResult, uploadResult } from '../core/results.js';
 import { abortedWhenClientLeaves } from './client-gone.js';
 import { readUploadForm } from './multipart.js';
@@ -41,9 +40,7 @@ const vectorize: FastifyPluginAsyncTypebox = async (app) => {
       // A client that leaves, or a server whose stop outlasts its grace, stops the trace and frees the
       // gate; no job is made for it.
       const signal = AbortSignal.any([abortedWhenClientLeaves(reply), app.stopping]);
-      const job = await runInSlot(app.gate, () =>
-        app.jobs.vectorize(image, { ...DEFAULT_SETTINGS, ...settings }, uploadSessionId, signal),
-      );
+      const job = await runInSlot(app.gate, () => app.jobs.vectorize(image, settings, uploadSessionId, signal));
       app.stats?.recordUpload(uploadSessionId);
       return uploadResult(job);
     },
