@@ -272,13 +272,9 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
         let noise_sized = region.pixels.len() <= speck_pixels || half_width <= SLIVER_HALF_WIDTH;
         let rim_counts = label_counts(map, &around);
         // On a dark or colored paper, a speck or sliver of its color inside
-        // the art is noise (a JPEG's blend along a seam between two colors
+        // any art is noise (a JPEG's blend along a seam between two colors
         // lands on it): it takes the art around it, not a hole's place.
-        let beside = if figures_possible {
-            light_plate_beside(&rim_counts, &to_paper, noise_de)
-        } else {
-            most_common(&rim_counts)
-        };
+        let beside = most_common_beside(&rim_counts, to_paper.len(), |l| !figures_possible || to_paper[l] < noise_de);
         if let Some(plate) = beside.filter(|_| noise_sized) {
             relabel.extend(region.pixels.iter().map(|&i| (i, plate)));
             continue;
@@ -286,9 +282,10 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
         // Enclosed by art within the paper's noise reach (a light outline):
         // white on near-white is no design's figure, so it is a hole the
         // paper shows through (Picasa's centre inside its #e9eaeb outline).
-        let near_paper: usize =
-            (0..to_paper.len()).filter(|&l| to_paper[l] < tol.paper_noise_de).map(|l| rim_counts[l]).sum();
-        if near_paper as f64 >= NEAR_PAPER_RIM_SHARE * around.len() as f64 {
+        // On a dark or colored paper no enclosed region is a figure.
+        let near_paper =
+            || (0..to_paper.len()).filter(|&l| to_paper[l] < tol.paper_noise_de).map(|l| rim_counts[l]).sum::<usize>();
+        if !figures_possible || near_paper() as f64 >= NEAR_PAPER_RIM_SHARE * around.len() as f64 {
             removal.holes += 1;
             region.pixels.iter().for_each(|&i| outside[i] = true);
             continue;
@@ -303,11 +300,14 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
     // the plate around its stars until they went too.
     let mut opened = outside.clone();
     for _ in 0..MAX_COUNTER_ROUNDS {
+        if pending.is_empty() {
+            break;
+        }
         let to_outside = distance_to_outside(&opened, w, h);
         let before = pending.len();
         pending.retain(|(id, half_width, rim)| {
             let region = &regions[*id];
-            if figures_possible && is_figure(region.pixels.len(), *half_width, rim, &to_outside, w.max(h)) {
+            if is_figure(region.pixels.len(), *half_width, rim, &to_outside, w.max(h)) {
                 return true;
             }
             removal.holes += 1;
@@ -381,18 +381,12 @@ fn label_counts(map: &LabelMap, around: &[usize]) -> [usize; 256] {
     counts
 }
 
-/// The light plate on a region's outline, given its `rim_counts`: the most
-/// common label within `noise_de` of the paper (`to_paper` per label).
-fn light_plate_beside(rim_counts: &[usize; 256], to_paper: &[f32], noise_de: f32) -> Option<u8> {
-    (0..to_paper.len())
-        .filter(|&l| rim_counts[l] > 0 && to_paper[l] < noise_de)
-        .max_by_key(|&l| rim_counts[l])
-        .map(|l| l as u8)
-}
-
-/// The most common label of a region's outline, given its `rim_counts`.
-fn most_common(rim_counts: &[usize; 256]) -> Option<u8> {
-    (0..=255u8).filter(|&l| l != TRANSPARENT && rim_counts[l as usize] > 0).max_by_key(|&l| rim_counts[l as usize])
+/// The most common of the first `labels` labels (the palette's) on a
+/// region's outline, given its `rim_counts`, among those `accept` takes: the
+/// light plate a speck of the paper's color lies on (its color within the
+/// paper's noise reach), or on a dark or colored paper any art around it.
+fn most_common_beside(rim_counts: &[usize; 256], labels: usize, accept: impl Fn(usize) -> bool) -> Option<u8> {
+    (0..labels).filter(|&l| rim_counts[l] > 0 && accept(l)).max_by_key(|&l| rim_counts[l]).map(|l| l as u8)
 }
 
 /// The pixels of other labels 4-adjacent to `pixels` (with repeats: a pixel
