@@ -73,18 +73,25 @@ const TAGS = [
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-/** Every operation of the document, in document order. */
-export function endpointsOf(document: Pick<OpenApiDocument, 'paths'>): Endpoint[] {
+/** Every operation of the document with its path and method, in document order. */
+function operationsOf(
+  document: Pick<OpenApiDocument, 'paths'>,
+): { path: string; method: string; op: OpenApiOperation }[] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item)
       .filter(([method]) => HTTP_METHODS.includes(method))
-      .map(([method, op]) => ({
-        method: method.toUpperCase(),
-        path,
-        summary: op.summary,
-        ...(op['x-idempotency'] ? { idempotency: op['x-idempotency'] } : {}),
-      })),
+      .map(([method, op]) => ({ path, method, op })),
   );
+}
+
+/** Every operation of the document, in document order. */
+export function endpointsOf(document: Pick<OpenApiDocument, 'paths'>): Endpoint[] {
+  return operationsOf(document).map(({ path, method, op }) => ({
+    method: method.toUpperCase(),
+    path,
+    summary: op.summary,
+    ...(op['x-idempotency'] ? { idempotency: op['x-idempotency'] } : {}),
+  }));
 }
 
 /** The guide sections for this document, from the live configuration. */
@@ -109,11 +116,7 @@ const REVISION_ONLY_PATH = '/editor/';
  * client (or a stateful API fuzzer) follows the real token of the result it just got.
  */
 function linkTokens(document: OpenApiDocument): void {
-  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => HTTP_METHODS.includes(method))
-      .map(([, op]) => ({ path, op })),
-  );
+  const operations = operationsOf(document);
   const takers = operations.filter(
     ({ op }) => !op['x-after-another-step'] && (op.parameters ?? []).some((p) => p.in === 'path' && p.name === 'token'),
   );

@@ -22,7 +22,7 @@ export function useToast(): [string, (text: string) => void] {
 /** A field that takes typed characters: there, keys are text, not shortcuts (radios, switches and sliders are not). */
 const KEYS_FOR_CHOICE = new Set(['radio', 'checkbox', 'range', 'file', 'button', 'submit', 'reset', 'color']);
 
-export function isTyping(target: EventTarget | null): boolean {
+function isTyping(target: EventTarget | null): boolean {
   if (target instanceof HTMLInputElement) return !KEYS_FOR_CHOICE.has(target.type);
   return target instanceof HTMLElement && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName));
 }
