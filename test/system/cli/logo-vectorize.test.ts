@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url';
 import t from 'tap';
 
 import { parseCli } from '../../../src/cli/args.js';
+import { builtEntry } from '../../helpers/built.js';
 import { drawnLogo, FOUR_COLORS, type DrawnLogo } from '../../helpers/images.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const cli = path.join(root, 'src/cli/index.ts');
+const cli = builtEntry('cli/index.js');
 
 function run(args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
