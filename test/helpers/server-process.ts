@@ -23,9 +23,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The built server (dist/server.js) with `env` added to this process's environment. */
-export function spawnServer(env: Record<string, string>, stdio: StdioOptions = ['ignore', 'pipe', 'pipe']): ChildProcess {
-  return spawn(process.execPath, [builtEntry('server.js')], {
+/**
+ * The built server (dist/server.js) with `env` added to this process's
+ * environment; `preload` modules (TypeScript, through tsx) are imported first.
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  stdio: StdioOptions = ['ignore', 'pipe', 'pipe'],
+  preload: readonly string[] = [],
+): ChildProcess {
+  const imports = preload.length === 0 ? [] : ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  return spawn(process.execPath, [...imports, builtEntry('server.js')], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
     stdio,
@@ -36,9 +44,10 @@ export function spawnServer(env: Record<string, string>, stdio: StdioOptions = [
 export async function startServer(
   env: Record<string, string>,
   stdio?: StdioOptions,
+  preload?: readonly string[],
 ): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawnServer({ ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio);
+  const child = spawnServer({ ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio, preload);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
