@@ -1,7 +1,7 @@
 import t from 'tap';
 
 import { jobRecords, SVG_FILE } from '../../src/core/job-records.js';
-import { openFileStore } from '../../src/store/file-store.js';
+import { openFileStore } from '../../src/store/index.js';
 import { newDataDir } from '../helpers/app.js';
 
 const NEW_JOB = {

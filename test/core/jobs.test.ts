@@ -4,7 +4,7 @@ import { createJobService } from '../../src/core/jobs.js';
 import { createRasterizer } from '../../src/core/raster.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
 import { boundedTracer } from '../../src/core/tracer.js';
-import { openFileStore } from '../../src/store/file-store.js';
+import { openFileStore } from '../../src/store/index.js';
 import { newDataDir, type Teardown } from '../helpers/app.js';
 import { drawnLogo } from '../helpers/images.js';
 

@@ -6,7 +6,7 @@ import { createRevisionService } from '../../src/core/revisions.js';
 import { DEFAULT_SETTINGS, type TraceSettings } from '../../src/core/settings.js';
 import { newToken } from '../../src/core/tokens.js';
 import { traceImage } from '../../src/core/tracer.js';
-import { openFileStore } from '../../src/store/file-store.js';
+import { openFileStore } from '../../src/store/index.js';
 import { newDataDir, type Teardown } from '../helpers/app.js';
 import { fiveColorLogo, png } from '../helpers/fixtures.js';
 import { drawnLogo } from '../helpers/images.js';

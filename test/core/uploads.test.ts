@@ -7,7 +7,7 @@ import t from 'tap';
 import { isImageError, isServiceError, ServiceError } from '../../src/core/errors.js';
 import { newToken } from '../../src/core/tokens.js';
 import { createUploadService, UPLOAD_TTL_SECONDS } from '../../src/core/uploads.js';
-import { openFileStore } from '../../src/store/file-store.js';
+import { openFileStore } from '../../src/store/index.js';
 import { fiveColorLogo, jpeg, png, webp } from '../helpers/fixtures.js';
 import { newDataDir, type Teardown } from '../helpers/app.js';
 import { solidPng } from '../helpers/images.js';

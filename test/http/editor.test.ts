@@ -3,7 +3,7 @@ import t from 'tap';
 import type { ConcurrencyGate } from '../../src/core/gate.js';
 import { DEFAULT_SETTINGS, type TraceSettings } from '../../src/core/settings.js';
 import { traceImage } from '../../src/core/tracer.js';
-import { openFileStore } from '../../src/store/file-store.js';
+import { openFileStore } from '../../src/store/index.js';
 import { buildTestApp, newDataDir, type Teardown } from '../helpers/app.js';
 import { fiveColorLogo, png } from '../helpers/fixtures.js';
 import { drawnLogo } from '../helpers/images.js';

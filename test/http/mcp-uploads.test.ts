@@ -5,7 +5,7 @@ import t from 'tap';
 
 import type { ConcurrencyGate } from '../../src/core/gate.js';
 import { UPLOAD_MAX_BYTES } from '../../src/core/limits.js';
-import { openFileStore } from '../../src/store/file-store.js';
+import { openFileStore } from '../../src/store/index.js';
 import { buildTestApp, newDataDir, type Teardown } from '../helpers/app.js';
 import { fiveColorLogo, jpeg, png, webp } from '../helpers/fixtures.js';
 import { drawnLogo, solidPng } from '../helpers/images.js';

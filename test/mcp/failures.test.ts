@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import t, { type TAP } from 'tap';
 
 import type { ConcurrencyGate } from '../../src/core/gate.js';
-import { openFileStore } from '../../src/store/file-store.js';
+import { openFileStore } from '../../src/store/index.js';
 import { newDataDir } from '../helpers/app.js';
 import { drawnLogo, ICON_COLORS, solidPng } from '../helpers/images.js';
 import { callOk, callTool, mcpSetup, postUpload, sleep, textOf, type McpUpload } from '../helpers/mcp.js';

@@ -1,4 +1,4 @@
-import { openFileStore } from '../../src/store/file-store.js';
+import { openFileStore } from '../../src/store/index.js';
 import { newDataDir, type Teardown } from '../helpers/app.js';
 
 /** A store on `dir` (a fresh folder by default) with a clock the test moves. */

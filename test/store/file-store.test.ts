@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import t from 'tap';
 
 import { newToken } from '../../src/core/tokens.js';
-import { openFileStore } from '../../src/store/file-store.js';
+import { openFileStore } from '../../src/store/index.js';
 import { newDataDir } from '../helpers/app.js';
 import { clockedStore } from './clocked-store.js';
 import { jobRecord, storeContract, uploadRecord } from './store-contract.js';

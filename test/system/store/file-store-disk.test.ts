@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import t from 'tap';
 
-import { openFileStore } from '../../../src/store/file-store.js';
+import { openFileStore } from '../../../src/store/index.js';
 import { mountSmallDisk } from '../../helpers/small-disk.js';
 import { clockedStore } from '../../store/clocked-store.js';
 import { jobRecord, uploadRecord } from '../../store/store-contract.js';

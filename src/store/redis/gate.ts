@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { Redis } from 'ioredis';
 
-import type { ConcurrencyGate } from '../core/gate.js';
-import { reach } from './redis-client.js';
+import type { ConcurrencyGate } from '../../core/gate.js';
+import { reach } from './client.js';
 
 const GATE_KEY = 'gate';
 

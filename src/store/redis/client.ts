@@ -5,7 +5,8 @@
  */
 import { Redis } from 'ioredis';
 
-import { isServiceError, storageUnavailable } from '../core/errors.js';
+import { isServiceError, storageUnavailable } from '../../core/errors.js';
+import { isUnsafeRefusal } from '../records.js';
 
 export interface RedisOptions {
   url: string;
@@ -37,7 +38,7 @@ export async function reach<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isServiceError(error) || (error instanceof Error && error.message.startsWith('unsafe '))) throw error;
+    if (isServiceError(error) || isUnsafeRefusal(error)) throw error;
     throw storageUnavailable(error);
   }
 }

@@ -12,8 +12,8 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import type { Redis } from 'ioredis';
 
-import { RECENT_WINDOW_MS, utcDay, type StatsSnapshot, type VisitorStats } from '../core/stats.js';
-import { reach } from './redis-client.js';
+import { RECENT_WINDOW_MS, utcDay, type StatsSnapshot, type VisitorStats } from '../../core/stats.js';
+import { reach } from './client.js';
 
 const DAY_KEYS_LIVE_SECONDS = 2 * 24 * 3600;
 
