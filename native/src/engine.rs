@@ -18,6 +18,7 @@ use crate::labels::LabelMap;
 use crate::marks::residual_colors;
 use crate::noise::carries_noise;
 use crate::palette::{choose, find_clusters, without_twins, Clusters, Tolerances};
+use crate::ramps::{find_ramps, Ramp};
 use crate::subpixel::{self, refine_2x};
 use crate::svg::{document, Layer};
 use crate::trace::trace_layers;
@@ -55,10 +56,14 @@ pub struct Settings {
 #[napi_derive::napi(object, js_name = "TraceResult")]
 pub struct Traced {
     pub svg: String,
-    /// '#rrggbb' fills of the SVG, largest area first.
+    /// '#rrggbb' colors of the SVG, largest area first: its flat fills and
+    /// its gradients' stops.
     pub palette: Vec<String>,
-    /// Share of the logo's area each palette color covers, same order.
+    /// Share of the logo's area each palette color covers, same order (a
+    /// gradient's area shared among its stops).
     pub coverage: Vec<f64>,
+    /// Each gradient's stop colors, in order along it.
+    pub gradients: Vec<Vec<String>>,
     pub width: u32,
     pub height: u32,
     /// Where the SVG's top-left corner sits in the source image, in its
@@ -85,8 +90,9 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     let removal = remove_background(&mut labels, &paper, &mut source.warnings)?;
     let fills = restore_chroma(bytes, &source, &paper, &mut labels, budget)?;
     let placed = trim(&mut labels, &mut source, settings);
-    let layers = fit_layers(source.canvas, &mut labels, fills, paper.tolerances.lossy, settings, budget)?;
-    Ok(finish(labels, layers, placed, removal, settings, source.warnings, started))
+    let (fills, ramps) = find_gradients(&mut labels, &source.canvas, fills, paper.tolerances.lossy, budget)?;
+    let layers = fit_layers(source.canvas, &mut labels, fills, &ramps, paper.tolerances.lossy, settings, budget)?;
+    Ok(finish(labels, layers, &ramps, placed, removal, settings, source.warnings, started))
 }
 
 /// The decoded image on the canvas the engine works on, with what was
@@ -297,6 +303,28 @@ fn trim(labels: &mut Labels, source: &mut Source, settings: &Settings) -> Placem
     }
 }
 
+/// The ramps among the bands (see `ramps`), each a label of its own; the
+/// labels, their fills and ramps then ordered by area again, largest
+/// first, so a ramp's layer lies under the art drawn on it.
+fn find_gradients(
+    labels: &mut Labels,
+    canvas: &Canvas,
+    mut fills: Vec<Rgb>,
+    lossy: bool,
+    budget: &Budget,
+) -> EngineResult<(Vec<Rgb>, Vec<Option<Ramp>>)> {
+    budget.check()?;
+    let ramps = find_ramps(&mut labels.map, canvas, &mut fills, lossy, f64::from(canvas.scale));
+    if ramps.iter().all(Option::is_none) {
+        return Ok((fills, ramps));
+    }
+    labels.faint.resize(fills.len(), false);
+    let order = labels.map.compact();
+    let faint = order.iter().map(|&i| labels.faint[i]).collect();
+    labels.faint = faint;
+    Ok((order.iter().map(|&i| fills[i]).collect(), order.iter().map(|&i| ramps[i].clone()).collect()))
+}
+
 /// The shapes of each color, fitted with curves. A lossy source's 1x edges
 /// carry its noise; tracing them at twice the resolution, placed by the
 /// source's own blending, roughly halves the error for about twice the
@@ -306,6 +334,7 @@ fn fit_layers(
     canvas: Canvas,
     labels: &mut Labels,
     fills: Vec<Rgb>,
+    ramps: &[Option<Ramp>],
     lossy: bool,
     settings: &Settings,
     budget: &Budget,
@@ -327,9 +356,9 @@ fn fit_layers(
         // time than the time target has room for; it measures in mask pixels.
         let grain = if lossy { 1.0 } else { subpixel::FACTOR };
         let scale = f64::from(scale) / subpixel::FACTOR;
-        trace_layers(&fine, settings.smoothing, subpixel::FACTOR, grain, scale, budget)?
+        trace_layers(&fine, ramps, settings.smoothing, subpixel::FACTOR, grain, scale, budget)?
     } else {
-        trace_layers(map, settings.smoothing, 1.0, 1.0, f64::from(scale), budget)?
+        trace_layers(map, ramps, settings.smoothing, 1.0, 1.0, f64::from(scale), budget)?
     };
     if layers.is_empty() {
         return Err(EngineError::NothingToTrace("every shape is smaller than the speckle filter"));
@@ -340,9 +369,11 @@ fn fit_layers(
 /// The SVG and its palette: exactly the set of fills (colors whose every
 /// shape fell under the speckle filter, or that another label took over,
 /// are gone from both), with the warning of what the background removal did.
+#[allow(clippy::too_many_arguments)]
 fn finish(
     labels: Labels,
     layers: Vec<Layer>,
+    ramps: &[Option<Ramp>],
     placed: Placement,
     removal: Option<Removal>,
     settings: &Settings,
@@ -367,10 +398,31 @@ fn finish(
     }
     let kept: Vec<usize> =
         (0..map.palette.len()).filter(|&i| areas[i] > 0 && layers.iter().any(|l| l.color == map.palette[i])).collect();
+    // Each kept label's colors: its fill, or its ramp's stops sharing its area.
+    let mut shares: Vec<(String, f64)> = Vec::new();
+    let mut gradients = Vec::new();
+    for &i in &kept {
+        let share = areas[i] as f64 / total as f64;
+        let colors: Vec<String> = match ramps.get(i).and_then(Option::as_ref) {
+            Some(ramp) => ramp.stops.iter().map(|&(_, c)| hex(c)).collect(),
+            None => vec![hex(map.palette[i])],
+        };
+        for color in &colors {
+            match shares.iter_mut().find(|(c, _)| c == color) {
+                Some((_, s)) => *s += share / colors.len() as f64,
+                None => shares.push((color.clone(), share / colors.len() as f64)),
+            }
+        }
+        if colors.len() > 1 || ramps.get(i).is_some_and(Option::is_some) {
+            gradients.push(colors);
+        }
+    }
+    shares.sort_by(|a, b| b.1.total_cmp(&a.1));
     Traced {
         svg: document(placed.width, placed.height, &layers),
-        palette: kept.iter().map(|&i| hex(map.palette[i])).collect(),
-        coverage: kept.iter().map(|&i| areas[i] as f64 / total as f64).collect(),
+        palette: shares.iter().map(|(c, _)| c.clone()).collect(),
+        coverage: shares.iter().map(|&(_, s)| s).collect(),
+        gradients,
         width: placed.width,
         height: placed.height,
         left: placed.left,

@@ -41,6 +41,7 @@ impl EngineTask for PlainVtracerTask {
             svg,
             palette,
             coverage: Vec::new(),
+            gradients: Vec::new(),
             width: rgba.width(),
             height: rgba.height(),
             left: 0,

@@ -243,8 +243,9 @@ impl LabelMap {
         }
     }
 
-    /// Drop unused colors and order the palette by area, largest first.
-    pub fn compact(&mut self) {
+    /// Drop unused colors and order the palette by area, largest first;
+    /// returns the old label of each new one.
+    pub fn compact(&mut self) -> Vec<usize> {
         let areas = self.areas();
         let mut order: Vec<usize> = (0..self.palette.len()).filter(|&i| areas[i] > 0).collect();
         order.sort_by(|&a, &b| areas[b].cmp(&areas[a]).then(a.cmp(&b)));
@@ -258,6 +259,7 @@ impl LabelMap {
             }
         }
         self.palette = order.iter().map(|&i| self.palette[i]).collect();
+        order
     }
 
     /// Bounding box of the labelled pixels.

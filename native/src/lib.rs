@@ -16,6 +16,7 @@ mod marks;
 mod labels;
 mod background;
 mod chroma;
+mod ramps;
 mod subpixel;
 mod trace;
 mod fit;

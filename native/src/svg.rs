@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use crate::color::{hex, Rgb};
+use crate::ramps::{Ramp, Shape};
 
 /// Writes one `d` attribute. Coordinates are kept in fixed point so relative
 /// steps are taken from the rounded previous point and never drift.
@@ -129,9 +130,11 @@ impl PathWriter {
     }
 }
 
-/// One filled path per palette color, bottom layer first.
+/// One filled path per palette color, bottom layer first: a flat fill, or
+/// a ramp whose middle stop is `color`.
 pub struct Layer {
     pub color: Rgb,
+    pub ramp: Option<Ramp>,
     pub d: String,
 }
 
@@ -139,11 +142,69 @@ pub fn document(width: u32, height: u32, layers: &[Layer]) -> String {
     let mut svg = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
     );
+    let ramps: Vec<(&Ramp, String)> =
+        layers.iter().filter_map(|l| l.ramp.as_ref()).map(|ramp| (ramp, ramp_id(ramp))).collect();
+    if !ramps.is_empty() {
+        svg.push_str("<defs>");
+        for (ramp, id) in &ramps {
+            write_ramp(&mut svg, ramp, id);
+        }
+        svg.push_str("</defs>");
+    }
     for layer in layers {
-        write!(svg, r#"<path fill="{}" d="{}"/>"#, hex(layer.color), layer.d).ok();
+        let fill = match &layer.ramp {
+            Some(ramp) => format!("url(#{})", ramp_id(ramp)),
+            None => hex(layer.color),
+        };
+        write!(svg, r#"<path fill="{fill}" d="{}"/>"#, layer.d).ok();
     }
     svg.push_str("</svg>");
     svg
+}
+
+/// A gradient's id, from what it paints: SVGs shown on one page (the web
+/// app's before and after, the kit's guide) never share an id unless they
+/// share the gradient.
+fn ramp_id(ramp: &Ramp) -> String {
+    // FNV-1a over the gradient's own markup.
+    let mut markup = String::new();
+    write_ramp(&mut markup, ramp, "");
+    let hash = markup.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+    format!("g{hash:08x}")
+}
+
+fn write_ramp(svg: &mut String, ramp: &Ramp, id: &str) {
+    let n = |v: f64| (v * 10.0).round() / 10.0;
+    let tag = match ramp.shape {
+        Shape::Linear { from, to } => {
+            write!(
+                svg,
+                r#"<linearGradient id="{id}" gradientUnits="userSpaceOnUse" x1="{}" y1="{}" x2="{}" y2="{}">"#,
+                n(from.0),
+                n(from.1),
+                n(to.0),
+                n(to.1)
+            )
+            .ok();
+            "linearGradient"
+        }
+        Shape::Radial { center, radius } => {
+            write!(
+                svg,
+                r#"<radialGradient id="{id}" gradientUnits="userSpaceOnUse" cx="{}" cy="{}" r="{}">"#,
+                n(center.0),
+                n(center.1),
+                n(radius)
+            )
+            .ok();
+            "radialGradient"
+        }
+    };
+    for (offset, color) in &ramp.stops {
+        let offset = (offset.clamp(0.0, 1.0) * 1000.0).round() / 1000.0;
+        write!(svg, r#"<stop offset="{offset}" stop-color="{}"/>"#, hex(*color)).ok();
+    }
+    write!(svg, "</{tag}>").ok();
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use crate::error::EngineResult;
 use crate::fit::{trace_mask, FitParams, Mask};
 use crate::grid::{self, distance_to, PixelBox};
 use crate::labels::{LabelMap, TRANSPARENT};
+use crate::ramps::Ramp;
 use crate::svg::{Layer, PathWriter};
 
 /// Coordinates: one decimal (a twentieth of a pixel at worst), unless the
@@ -82,6 +83,7 @@ fn painted_boxes(map: &LabelMap) -> Vec<Option<PixelBox>> {
 /// [`FitParams::for_smoothing`].
 pub fn trace_layers(
     map: &LabelMap,
+    ramps: &[Option<Ramp>],
     smoothing: u32,
     resolution: f64,
     grain: f64,
@@ -99,7 +101,7 @@ pub fn trace_layers(
         let mut writer = PathWriter::new(decimals);
         trace_mask(&mask, &params, scale, &mut writer, budget)?;
         if !writer.is_empty() {
-            layers.push(Layer { color, d: writer.finish() });
+            layers.push(Layer { color, ramp: ramps.get(rank).cloned().flatten(), d: writer.finish() });
         }
     }
     Ok(layers)

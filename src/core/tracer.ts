@@ -73,10 +73,15 @@ export async function traceImage(
 
 /** A logo as SVG: what `vectorize` returns to the package's users, the server, the MCP tools and the CLI. */
 export interface Vectorized {
-  /** The SVG document, one `<path>` per shape, every fill a palette color. */
+  /**
+   * The SVG document, one `<path>` per shape: its fill a palette color, or a
+   * `<linearGradient>` or `<radialGradient>` (in `<defs>`) whose stops are.
+   */
   svg: string;
-  /** The '#rrggbb' fills of the SVG, largest area first. */
+  /** The '#rrggbb' colors of the SVG, largest area first: its flat fills and its gradients' stops. */
   palette: string[];
+  /** Each gradient's stop colors, in order along it (every one is also in `palette`). */
+  gradients: string[][];
   /** The SVG's size in pixels (after trimming, when `trim` is on). */
   width: number;
   height: number;
@@ -97,8 +102,8 @@ export async function vectorize(
   settings: Partial<TraceSettings> = {},
   bounds: TraceBounds = {},
 ): Promise<Vectorized> {
-  const { svg, palette, width, height, warnings, left, top } = await traceImage(image, settings, bounds);
-  return { svg, palette, width, height, warning: warnings.join('; '), sourceOffset: { x: left, y: top } };
+  const { svg, palette, gradients, width, height, warnings, left, top } = await traceImage(image, settings, bounds);
+  return { svg, palette, gradients, width, height, warning: warnings.join('; '), sourceOffset: { x: left, y: top } };
 }
 
 /** The engine as the services use it; `signal` aborts the trace (the caller went away). */

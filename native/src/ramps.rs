@@ -1,0 +1,592 @@
+//! Gradients: a region whose color changes smoothly along a direction
+//! (linear) or from a center (radial) is one shape painted with a ramp, not
+//! a stack of flat bands.
+//!
+//! 1. The palette splits a ramp into bands. Two bands belong to one ramp
+//!    when the image runs smoothly across the edge between them: a few
+//!    pixels either side of the edge, the colors differ by a small part of
+//!    the bands' difference (a ramp moves a little per pixel), while across
+//!    a drawn edge they differ by all of it, however soft the edge.
+//! 2. Each connected region of such bands is fitted in CIELAB: a linear
+//!    model (least squares of each channel on x and y, its direction the
+//!    strongest) and a radial one (one quadratic in x and y gives the
+//!    center). Along the better model's axis the region's mean colors give
+//!    the stops, as few as hold the curve within a small error, in sRGB as
+//!    SVG interpolates them.
+//! 3. A ramp replaces the bands only where it clearly beats them on the
+//!    measured error of the region's own pixels, and spans a visible
+//!    change: flat art keeps flat fills.
+
+use crate::canvas::Canvas;
+use crate::color::{delta_e, to_lab, Lab, Rgb};
+use crate::labels::{LabelMap, TRANSPARENT};
+
+/// The smoothness test compares the change across a band edge between the
+/// pixels this far either side ...
+const NEAR: usize = 2;
+/// ... with the change between the pixels this far.
+const FAR: usize = 6;
+/// Across a ramp the near change is the share of the far one their
+/// distances give (5 of 13 pixels: 0.38); across a drawn edge, even a
+/// softened one, both are the whole step between the two colors.
+const SMOOTH_SHARE: f32 = 0.6;
+/// Band edges shorter than this many pixels do not join a ramp.
+const MIN_EDGE: usize = 6;
+/// A ramp region covers at least this many pixels (a square of 16): on a
+/// smaller shape a ramp shows no banding worth its markup, and the region
+/// is more likely an edge's blend ...
+const MIN_REGION: usize = 256;
+/// ... and its ends lie at least this far apart (CIE76), with its colors
+/// spread as a ramp that long spreads them (a quarter of it: a flat color
+/// whose edges a JPEG rings is not a ramp) ...
+const MIN_SPAN_DE: f32 = 6.0;
+/// ... on a lossy source, further than the noise within one color (a
+/// JPEG's flat color drifts by up to its 7 dE merge distance).
+const MIN_LOSSY_SPAN_DE: f32 = 8.0;
+/// The fit leaves out this many pixels along the region's outline, which
+/// blend with what lies beside it (and a JPEG rings there).
+const OUTLINE_DEPTH: u16 = 2;
+/// A ramp must bring the region's mean error under this share of the
+/// bands' own ...
+const CLEAR_GAIN: f32 = 0.8;
+/// ... and under this (CIE76): a ramp that misses its pixels by more is
+/// not what the region holds.
+const MAX_RAMP_DE: f32 = 3.0;
+/// A radial ramp is chosen over a linear one when its error is under this
+/// share of the linear one's.
+const RADIAL_GAIN: f32 = 0.9;
+/// Bins along the ramp's axis for its mean colors.
+const BINS: usize = 48;
+/// Stops are added while the curve of mean colors strays further than this
+/// (CIE76) from the interpolated ramp ...
+const STOP_DE: f32 = 2.0;
+/// ... up to this many.
+const MAX_STOPS: usize = 6;
+/// A ramp's error is under this share of the region's spread (the mean
+/// distance of its colors from their mean): it explains most of how the
+/// colors vary. A flat plate beside a shaded body varies little, and a
+/// ramp across both explains little of it.
+const EXPLAINED: f32 = 0.5;
+/// A ramp's mean colors change between neighbouring bins (a 48th of its
+/// length) by at most this share of its span.
+const MAX_STEP_SHARE: f32 = 0.25;
+/// Lloyd iterations of the flat colors a ramp is measured against.
+const FLAT_ITERATIONS: usize = 4;
+
+/// The geometry of a ramp, in output (SVG) pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    Linear { from: (f64, f64), to: (f64, f64) },
+    Radial { center: (f64, f64), radius: f64 },
+}
+
+/// A gradient paint: its geometry and its stops (offset 0 to 1, sRGB).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ramp {
+    pub shape: Shape,
+    pub stops: Vec<(f64, Rgb)>,
+}
+
+/// Finds the ramps of `map` (see the module notes) and gives each its own
+/// label, its fill (the middle stop's color) appended to `fills`. Returns
+/// one entry per label, `Some` for a ramp's. `scale` maps canvas pixels to
+/// output pixels.
+pub fn find_ramps(
+    map: &mut LabelMap,
+    canvas: &Canvas,
+    fills: &mut Vec<Rgb>,
+    lossy: bool,
+    scale: f64,
+) -> Vec<Option<Ramp>> {
+    let min_span = if lossy { MIN_LOSSY_SPAN_DE } else { MIN_SPAN_DE };
+    let mut ramps = vec![None; map.palette.len()];
+    let groups = ramp_groups(map, canvas);
+    let mut regions = regions(map, &groups);
+    regions.sort_by_key(|(group, _)| *group);
+    // A ramp under art that cuts it into pieces (white line art on an
+    // icon's square) is one ramp: a group's pieces are fitted together
+    // first, then one by one.
+    for pieces in regions.chunk_by(|a, b| a.0 == b.0) {
+        let together: Vec<usize> = pieces.iter().flat_map(|(_, r)| r.iter().copied()).collect();
+        let tries: Vec<&[usize]> = if pieces.len() > 1 {
+            std::iter::once(together.as_slice()).chain(pieces.iter().map(|(_, r)| r.as_slice())).collect()
+        } else {
+            vec![together.as_slice()]
+        };
+        for region in tries {
+            if map.palette.len() >= usize::from(TRANSPARENT) {
+                return ramps;
+            }
+            let Some(ramp) = fit_region(region, map, canvas, min_span, scale) else { continue };
+            let label = map.palette.len() as u8;
+            let middle = ramp.stops[ramp.stops.len() / 2].1;
+            map.palette.push(middle);
+            fills.push(middle);
+            ramps.push(Some(ramp));
+            for &i in region {
+                map.labels[i] = label;
+            }
+            if region.len() == together.len() {
+                break;
+            }
+        }
+    }
+    ramps
+}
+
+/// Per label, the smallest label of its ramp group: labels joined by a
+/// smooth band edge (union-find over the edges that pass the test).
+fn ramp_groups(map: &LabelMap, canvas: &Canvas) -> Vec<usize> {
+    let n = map.palette.len();
+    // Per pair of labels (a < b): the summed Lab change from a's side to
+    // b's side, `NEAR` and `FAR` pixels either side of the edge, and how
+    // many edge pixels carried it.
+    let mut change = vec![([0f32; 3], [0f32; 3], 0usize); n * n];
+    let (w, h) = (map.width, map.height);
+    let lab = |i: usize| to_lab(canvas.rgb[i]);
+    let mut add = |a: u8, b: u8, at: usize, step: usize| {
+        // `at` is a's pixel, `at + step` b's.
+        let (near, far) = ([at - NEAR * step, at + (1 + NEAR) * step], [at - FAR * step, at + (1 + FAR) * step]);
+        if map.labels[far[0]] == TRANSPARENT || map.labels[far[1]] == TRANSPARENT {
+            return;
+        }
+        let sign = if a < b { 1.0 } else { -1.0 };
+        let entry = &mut change[usize::from(a.min(b)) * n + usize::from(a.max(b))];
+        let (n0, n1, f0, f1) = (lab(near[0]), lab(near[1]), lab(far[0]), lab(far[1]));
+        for c in 0..3 {
+            entry.0[c] += sign * (n1[c] - n0[c]);
+            entry.1[c] += sign * (f1[c] - f0[c]);
+        }
+        entry.2 += 1;
+    };
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            let a = map.labels[i];
+            if a == TRANSPARENT {
+                continue;
+            }
+            if x >= FAR && x + 1 + FAR < w {
+                let b = map.labels[i + 1];
+                if b != a && b != TRANSPARENT {
+                    add(a, b, i, 1);
+                }
+            }
+            if y >= FAR && y + 1 + FAR < h {
+                let b = map.labels[i + w];
+                if b != a && b != TRANSPARENT {
+                    add(a, b, i, w);
+                }
+            }
+        }
+    }
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let length = |v: [f32; 3], count: usize| v.iter().map(|x| (x / count as f32).powi(2)).sum::<f32>().sqrt();
+    for a in 0..n {
+        for b in a + 1..n {
+            let (near, far, count) = change[a * n + b];
+            if count < MIN_EDGE {
+                continue;
+            }
+            let (near, far) = (length(near, count), length(far, count));
+            let bands = delta_e(&to_lab(map.palette[a]), &to_lab(map.palette[b]));
+            if near < SMOOTH_SHARE * bands.max(far) {
+                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+                parent[ra.max(rb)] = ra.min(rb);
+            }
+        }
+    }
+    (0..n).map(|i| root(&mut parent, i)).collect()
+}
+
+/// The connected regions (4-neighbours) of pixels whose labels share a ramp
+/// group, of at least `MIN_REGION` pixels: a ramp split into bands, or one
+/// label's shape whose color may vary along it (a gentle ramp the palette
+/// kept as one color).
+fn regions(map: &LabelMap, groups: &[usize]) -> Vec<(usize, Vec<usize>)> {
+    let (w, h) = (map.width, map.height);
+    let group_at = |i: usize| {
+        let l = map.labels[i];
+        (l != TRANSPARENT).then(|| groups[usize::from(l)])
+    };
+    let mut seen = vec![false; w * h];
+    let mut found = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..w * h {
+        let Some(group) = group_at(start).filter(|_| !seen[start]) else { continue };
+        seen[start] = true;
+        stack.push(start);
+        let mut region = Vec::new();
+        while let Some(i) = stack.pop() {
+            region.push(i);
+            for j in crate::grid::neighbours4(i, w, h) {
+                if !seen[j] && group_at(j) == Some(group) {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        if region.len() >= MIN_REGION {
+            found.push((group, region));
+        }
+    }
+    found
+}
+
+/// The pixels of the region deeper than `OUTLINE_DEPTH` inside it: its
+/// outline's pixels blend with what lies beside them, which no paint of
+/// the region's own describes.
+fn interior(region: &[usize], map: &LabelMap) -> Vec<usize> {
+    let (w, h) = (map.width, map.height);
+    let mut inside = vec![false; w * h];
+    region.iter().for_each(|&i| inside[i] = true);
+    let depth = crate::grid::distance_to(w, h, |i| !inside[i], OUTLINE_DEPTH + 1);
+    region
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let (x, y) = (i % w, i / w);
+            let from_frame = x.min(y).min(w - 1 - x).min(h - 1 - y);
+            depth[i] > OUTLINE_DEPTH && from_frame >= usize::from(OUTLINE_DEPTH)
+        })
+        .collect()
+}
+
+/// The ramp of one region, when it clearly beats the region's flat bands.
+fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, scale: f64) -> Option<Ramp> {
+    let region = &interior(region, map);
+    if region.len() < MIN_REGION {
+        return None;
+    }
+    let w = map.width;
+    let points: Vec<(f64, f64)> = region.iter().map(|&i| ((i % w) as f64 + 0.5, (i / w) as f64 + 0.5)).collect();
+    let rgbs = local_means(region, map, canvas);
+    let labs: Vec<Lab> = rgbs.iter().map(|&c| to_lab(c)).collect();
+    let flat_error = flat_error(region, map, &labs);
+    let linear = linear_axis(&points, &labs).map(|(origin, direction)| {
+        let t: Vec<f64> =
+            points.iter().map(|p| (p.0 - origin.0) * direction.0 + (p.1 - origin.1) * direction.1).collect();
+        (along_axis(&t, &labs, &rgbs), origin, direction)
+    });
+    let radial = radial_center(&points, &labs).map(|center| {
+        let r: Vec<f64> = points.iter().map(|p| (p.0 - center.0).hypot(p.1 - center.1)).collect();
+        (along_axis(&r, &labs, &rgbs), center)
+    });
+    let linear_error = linear.as_ref().and_then(|(fit, ..)| fit.as_ref()).map_or(f32::INFINITY, |f| f.error);
+    let radial_error = radial.as_ref().and_then(|(fit, _)| fit.as_ref()).map_or(f32::INFINITY, |f| f.error);
+    let (ramp, error, largest_step) = if radial_error < RADIAL_GAIN * linear_error {
+        let (fit, center) = radial?;
+        let fit = fit?;
+        // A radial gradient's offsets run from the center; inside the first
+        // stop it is padded with the first color.
+        let radius = fit.stops[fit.stops.len() - 1].0;
+        let stops = fit.stops.iter().map(|&(r, c)| (r / radius, c)).collect();
+        let shape = Shape::Radial { center: (center.0 * scale, center.1 * scale), radius: radius * scale };
+        (Ramp { shape, stops }, fit.error, fit.largest_step)
+    } else {
+        let (fit, origin, direction) = linear?;
+        let fit = fit?;
+        let (t0, t1) = (fit.stops[0].0, fit.stops[fit.stops.len() - 1].0);
+        let at = |t: f64| ((origin.0 + direction.0 * t) * scale, (origin.1 + direction.1 * t) * scale);
+        let stops = fit.stops.iter().map(|&(t, c)| ((t - t0) / (t1 - t0), c)).collect();
+        (Ramp { shape: Shape::Linear { from: at(t0), to: at(t1) }, stops }, fit.error, fit.largest_step)
+    };
+    let spread = spread(&labs);
+    let clear = error < CLEAR_GAIN * flat_error && error < MAX_RAMP_DE && error < EXPLAINED * spread;
+    let varies = spread >= min_span / 4.0;
+    (clear && varies && is_monotonic(&ramp.stops, min_span) && is_continuous(&ramp.stops, largest_step)).then_some(ramp)
+}
+
+/// Whether the ramp changes gradually: no two neighbouring bins of its
+/// mean colors differ by more than `MAX_STEP_SHARE` of its span. Two flat
+/// colors side by side give a curve of two plateaus and one jump.
+fn is_continuous(stops: &[(f64, Rgb)], largest_step: f32) -> bool {
+    let span = delta_e(&to_lab(stops[0].1), &to_lab(stops[stops.len() - 1].1));
+    largest_step <= MAX_STEP_SHARE * span
+}
+
+/// Whether the stops run one way, from the first color to the last, at
+/// least `min_span` apart: no step turns back by more than `STOP_DE`.
+fn is_monotonic(stops: &[(f64, Rgb)], min_span: f32) -> bool {
+    let labs: Vec<Lab> = stops.iter().map(|s| to_lab(s.1)).collect();
+    let (first, last) = (labs[0], labs[labs.len() - 1]);
+    let span = delta_e(&first, &last);
+    if span < min_span {
+        return false;
+    }
+    let unit: Lab = std::array::from_fn(|c| (last[c] - first[c]) / span);
+    labs.windows(2).all(|pair| (0..3).map(|c| (pair[1][c] - pair[0][c]) * unit[c]).sum::<f32>() >= -STOP_DE)
+}
+
+/// Each region pixel's color averaged over its 3x3 neighbours in the
+/// region: the models are compared on the art's colors, not on a JPEG's
+/// noise, which would add the same to both errors and hide which fits.
+fn local_means(region: &[usize], map: &LabelMap, canvas: &Canvas) -> Vec<Rgb> {
+    let (w, h) = (map.width, map.height);
+    let mut inside = vec![false; w * h];
+    region.iter().for_each(|&i| inside[i] = true);
+    region
+        .iter()
+        .map(|&i| {
+            let (x, y) = (i % w, i / w);
+            let mut sum = [0u32; 3];
+            let mut n = 0;
+            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                    let j = ny * w + nx;
+                    if inside[j] {
+                        (0..3).for_each(|c| sum[c] += u32::from(canvas.rgb[j][c]));
+                        n += 1;
+                    }
+                }
+            }
+            sum.map(|v| ((v + n / 2) / n) as u8)
+        })
+        .collect()
+}
+
+/// The region's mean error under its best flat colors, as many as it has
+/// labels: a few Lloyd iterations from the labels' fills. A band's label
+/// may hold pixels of a flat neighbour of nearly its color (a JPEG's
+/// plate and a bun's body); the ramp must beat the flat colors the pixels
+/// really hold.
+fn flat_error(region: &[usize], map: &LabelMap, labs: &[Lab]) -> f32 {
+    let mut centers: Vec<Lab> = Vec::new();
+    for &i in region {
+        let fill = to_lab(map.palette[usize::from(map.labels[i])]);
+        if !centers.contains(&fill) {
+            centers.push(fill);
+        }
+    }
+    let nearest = |lab: &Lab, centers: &[Lab]| {
+        (0..centers.len()).min_by(|&a, &b| delta_e(lab, &centers[a]).total_cmp(&delta_e(lab, &centers[b]))).unwrap_or(0)
+    };
+    for _ in 0..FLAT_ITERATIONS {
+        let mut sums = vec![([0f64; 3], 0usize); centers.len()];
+        for lab in labs {
+            let k = nearest(lab, &centers);
+            (0..3).for_each(|c| sums[k].0[c] += f64::from(lab[c]));
+            sums[k].1 += 1;
+        }
+        for (center, (sum, n)) in centers.iter_mut().zip(sums) {
+            if n > 0 {
+                *center = sum.map(|v| (v / n as f64) as f32);
+            }
+        }
+    }
+    mean(labs.iter().map(|lab| delta_e(lab, &centers[nearest(lab, &centers)])))
+}
+
+/// The mean distance of the colors from their mean color.
+fn spread(labs: &[Lab]) -> f32 {
+    let center: Lab = std::array::from_fn(|c| mean(labs.iter().map(|l| l[c])));
+    mean(labs.iter().map(|l| delta_e(l, &center)))
+}
+
+fn mean(values: impl Iterator<Item = f32>) -> f32 {
+    let (sum, n) = values.fold((0f64, 0usize), |(s, n), v| (s + f64::from(v), n + 1));
+    if n == 0 {
+        0.0
+    } else {
+        (sum / n as f64) as f32
+    }
+}
+
+/// Stops along an axis (`t` per pixel) and the region's mean error under them.
+struct AxisFit {
+    /// (position on the axis, color), in order.
+    stops: Vec<(f64, Rgb)>,
+    error: f32,
+    /// The largest change between neighbouring bins' mean colors (CIE76).
+    largest_step: f32,
+}
+
+/// The mean colors of the region in bins along `t`, reduced to the fewest
+/// stops that hold them, and the per-pixel error of the interpolated ramp.
+fn along_axis(t: &[f64], labs: &[Lab], rgbs: &[Rgb]) -> Option<AxisFit> {
+    let (lo, hi) = t.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+    if hi - lo <= 1.0 || hi.is_nan() || lo.is_nan() {
+        return None;
+    }
+    let bin_of = |v: f64| (((v - lo) / (hi - lo) * BINS as f64) as usize).min(BINS - 1);
+    let mut sums = vec![([0f64; 3], 0f64, 0usize); BINS];
+    for (&v, rgb) in t.iter().zip(rgbs) {
+        let bin = &mut sums[bin_of(v)];
+        (0..3).for_each(|c| bin.0[c] += f64::from(rgb[c]));
+        bin.1 += v;
+        bin.2 += 1;
+    }
+    let least = (t.len() / (BINS * 8)).max(2);
+    let curve: Vec<(f64, [f64; 3])> =
+        sums.iter().filter(|b| b.2 >= least).map(|b| (b.1 / b.2 as f64, b.0.map(|s| s / b.2 as f64))).collect();
+    if curve.len() < 2 {
+        return None;
+    }
+    let labs_of_curve: Vec<Lab> = curve.iter().map(|(_, c)| to_lab(c.map(|v| v.round() as u8))).collect();
+    let largest_step = labs_of_curve.windows(2).map(|p| delta_e(&p[0], &p[1])).fold(0.0, f32::max);
+    let kept = simplify(&curve);
+    let stops: Vec<(f64, Rgb)> = kept.iter().map(|&k| (curve[k].0, curve[k].1.map(|c| c.round() as u8))).collect();
+    let error = mean(t.iter().zip(labs).map(|(&v, lab)| delta_e(lab, &to_lab(color_at(&stops, v)))));
+    Some(AxisFit { stops, error, largest_step })
+}
+
+/// Douglas-Peucker on the curve of mean colors: the indices of the points
+/// kept as stops, the ends always, then the worst-held point while any
+/// strays further than `STOP_DE` and there is room.
+fn simplify(curve: &[(f64, [f64; 3])]) -> Vec<usize> {
+    let mut kept = vec![0, curve.len() - 1];
+    while kept.len() < MAX_STOPS {
+        let mut worst = (0f32, None);
+        for pair in kept.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let (ta, ca) = curve[a];
+            let (tb, cb) = curve[b];
+            for (k, &(t, c)) in curve.iter().enumerate().take(b).skip(a + 1) {
+                let f = (t - ta) / (tb - ta);
+                let line: Rgb = std::array::from_fn(|ch| (ca[ch] + (cb[ch] - ca[ch]) * f).round() as u8);
+                let off = delta_e(&to_lab(c.map(|v| v.round() as u8)), &to_lab(line));
+                if off > worst.0 {
+                    worst = (off, Some(k));
+                }
+            }
+        }
+        match worst {
+            (off, Some(k)) if off > STOP_DE => {
+                let at = kept.partition_point(|&i| i < k);
+                kept.insert(at, k);
+            }
+            _ => break,
+        }
+    }
+    kept
+}
+
+/// The ramp's color at position `t`, as SVG interpolates it (sRGB, padded).
+fn color_at(stops: &[(f64, Rgb)], t: f64) -> Rgb {
+    let last = stops.len() - 1;
+    if t <= stops[0].0 {
+        return stops[0].1;
+    }
+    if t >= stops[last].0 {
+        return stops[last].1;
+    }
+    let k = stops.partition_point(|s| s.0 <= t).clamp(1, last);
+    let ((ta, ca), (tb, cb)) = (stops[k - 1], stops[k]);
+    let f = if tb > ta { (t - ta) / (tb - ta) } else { 0.0 };
+    std::array::from_fn(|c| (f64::from(ca[c]) + (f64::from(cb[c]) - f64::from(ca[c])) * f).round() as u8)
+}
+
+/// The region's centroid and the unit direction along which its color
+/// changes most (least squares of each Lab channel on x and y).
+fn linear_axis(points: &[(f64, f64)], labs: &[Lab]) -> Option<((f64, f64), (f64, f64))> {
+    let n = points.len() as f64;
+    let (mx, my) = points.iter().fold((0.0, 0.0), |(a, b), p| (a + p.0 / n, b + p.1 / n));
+    let (mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0);
+    let mut sxc = [0f64; 3];
+    let mut syc = [0f64; 3];
+    for (p, lab) in points.iter().zip(labs) {
+        let (dx, dy) = (p.0 - mx, p.1 - my);
+        sxx += dx * dx;
+        sxy += dx * dy;
+        syy += dy * dy;
+        for c in 0..3 {
+            sxc[c] += dx * f64::from(lab[c]);
+            syc[c] += dy * f64::from(lab[c]);
+        }
+    }
+    let det = sxx * syy - sxy * sxy;
+    if det.abs() < f64::EPSILON {
+        return None;
+    }
+    // Per channel the gradient (gx, gy); the direction is the principal
+    // eigenvector of the summed outer products.
+    let (mut a, mut b, mut d) = (0.0, 0.0, 0.0);
+    for c in 0..3 {
+        let gx = (syy * sxc[c] - sxy * syc[c]) / det;
+        let gy = (sxx * syc[c] - sxy * sxc[c]) / det;
+        a += gx * gx;
+        b += gx * gy;
+        d += gy * gy;
+    }
+    let angle = 0.5 * (2.0 * b).atan2(a - d);
+    Some(((mx, my), (angle.cos(), angle.sin())))
+}
+
+/// The center of a radial ramp: the color projected on its main axis is
+/// fitted as `k (x² + y²) + bx x + by y + c`, whose vertex is the center;
+/// None when the fit has no curvature or puts the center far away.
+fn radial_center(points: &[(f64, f64)], labs: &[Lab]) -> Option<(f64, f64)> {
+    let n = points.len() as f64;
+    let (mx, my) = points.iter().fold((0.0, 0.0), |(a, b), p| (a + p.0 / n, b + p.1 / n));
+    let mean_lab: [f64; 3] =
+        (0..3).map(|c| labs.iter().map(|l| f64::from(l[c])).sum::<f64>() / n).collect::<Vec<_>>().try_into().ok()?;
+    let axis = main_axis(labs, mean_lab)?;
+    let extent = points.iter().map(|p| (p.0 - mx).abs().max((p.1 - my).abs())).fold(1.0, f64::max);
+    // Normal equations of s = k q + bx x + by y + c, with x, y, q scaled to the extent.
+    let mut m = [[0f64; 5]; 4];
+    for (p, lab) in points.iter().zip(labs) {
+        let (x, y) = ((p.0 - mx) / extent, (p.1 - my) / extent);
+        let row = [x * x + y * y, x, y, 1.0];
+        let s: f64 = (0..3).map(|c| (f64::from(lab[c]) - mean_lab[c]) * axis[c]).sum();
+        for r in 0..4 {
+            for c in 0..4 {
+                m[r][c] += row[r] * row[c];
+            }
+            m[r][4] += row[r] * s;
+        }
+    }
+    let [k, bx, by, _] = solve4(m)?;
+    if k.abs() < 1e-6 {
+        return None;
+    }
+    let (cx, cy) = (-bx / (2.0 * k), -by / (2.0 * k));
+    // A center far outside the region is a linear ramp bent slightly.
+    (cx.abs() <= 2.0 && cy.abs() <= 2.0).then_some((mx + cx * extent, my + cy * extent))
+}
+
+/// The unit direction of largest spread of the Lab colors (power iteration).
+fn main_axis(labs: &[Lab], mean: [f64; 3]) -> Option<[f64; 3]> {
+    let mut cov = [[0f64; 3]; 3];
+    for lab in labs {
+        let d: [f64; 3] = std::array::from_fn(|c| f64::from(lab[c]) - mean[c]);
+        for r in 0..3 {
+            for c in 0..3 {
+                cov[r][c] += d[r] * d[c];
+            }
+        }
+    }
+    let mut v = [1.0, 0.5, 0.25];
+    for _ in 0..32 {
+        let next: [f64; 3] = std::array::from_fn(|r| (0..3).map(|c| cov[r][c] * v[c]).sum());
+        let norm = next.iter().map(|x| x * x).sum::<f64>().sqrt();
+        if norm < f64::EPSILON {
+            return None;
+        }
+        v = next.map(|x| x / norm);
+    }
+    Some(v)
+}
+
+/// Gaussian elimination with partial pivoting of a 4x4 system (augmented).
+fn solve4(mut m: [[f64; 5]; 4]) -> Option<[f64; 4]> {
+    for col in 0..4 {
+        let pivot = (col..4).max_by(|&a, &b| m[a][col].abs().total_cmp(&m[b][col].abs()))?;
+        if m[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        m.swap(col, pivot);
+        let pivot_row = m[col];
+        for (_, values) in m.iter_mut().enumerate().filter(|&(row, _)| row != col) {
+            let f = values[col] / pivot_row[col];
+            values.iter_mut().zip(pivot_row).skip(col).for_each(|(v, p)| *v -= f * p);
+        }
+    }
+    Some(std::array::from_fn(|r| m[r][4] / m[r][r]))
+}
