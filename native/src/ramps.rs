@@ -142,12 +142,23 @@ fn ramp_groups(map: &LabelMap, canvas: &Canvas) -> Vec<usize> {
     // b's side, `NEAR` and `FAR` pixels either side of the edge, and how
     // many edge pixels carried it.
     let mut change = vec![([0f32; 3], [0f32; 3], 0usize); n * n];
+    let palette_labs: Vec<Lab> = map.palette.iter().map(|&c| to_lab(c)).collect();
     let (w, h) = (map.width, map.height);
     let lab = |i: usize| to_lab(canvas.rgb[i]);
     let mut add = |a: u8, b: u8, at: usize, step: usize| {
         // `at` is a's pixel, `at + step` b's.
         let (near, far) = ([at - NEAR * step, at + (1 + NEAR) * step], [at - FAR * step, at + (1 + FAR) * step]);
-        if map.labels[far[0]] == TRANSPARENT || map.labels[far[1]] == TRANSPARENT {
+        // Every sample lies on art of about its side's band's color (its
+        // band or the next one of a ramp): not on a third color beside an
+        // outline the two bands share, whose blend would read as a step.
+        let like = |i: usize, band: u8| {
+            let l = map.labels[i];
+            l != TRANSPARENT && {
+                let (own, other) = (&palette_labs[usize::from(band)], &palette_labs[usize::from(l)]);
+                delta_e(own, other) <= delta_e(&palette_labs[usize::from(a)], &palette_labs[usize::from(b)])
+            }
+        };
+        if !(like(near[0], a) && like(far[0], a) && like(near[1], b) && like(far[1], b)) {
             return;
         }
         let sign = if a < b { 1.0 } else { -1.0 };
