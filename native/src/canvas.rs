@@ -14,6 +14,11 @@ const LOSSLESS_BUDGET_PIXELS: u64 = 2_000_000;
 /// found (see `subpixel`), four times the pixels, so it gets half the budget:
 /// at a JPEG's full size, most of what a larger canvas adds is its noise.
 const LOSSY_BUDGET_PIXELS: u64 = LOSSLESS_BUDGET_PIXELS / 2;
+/// Translucent art under half coverage is kept from this alpha up (6%):
+/// fainter is a shadow's fringe or noise.
+const MIN_TRANSLUCENT_ALPHA: u8 = 16;
+/// ... where no neighbour's alpha differs by more than this.
+const STEADY_ALPHA_STEP: u8 = 8;
 
 pub struct Canvas {
     pub width: usize,
@@ -37,7 +42,7 @@ impl Canvas {
             scale += 1;
         }
         if scale == 1 {
-            return Canvas::at_full_size(image, flatten);
+            return Canvas::at_full_size(image, flatten).with_translucent_art();
         }
         let width = w.div_ceil(scale as u64) as usize;
         let height = h.div_ceil(scale as u64) as usize;
@@ -82,7 +87,25 @@ impl Canvas {
                 coverage.push(if flatten { 255 } else { alpha as u8 });
             }
         }
-        Canvas { width, height, rgb, opaque, alpha: coverage, scale }
+        Canvas { width, height, rgb, opaque, alpha: coverage, scale }.with_translucent_art()
+    }
+
+    /// Pixels of translucent art belong to the shape too, under half
+    /// coverage: where the alpha holds steady over a pixel's neighbours (the
+    /// inside of a shape painted at 30%), not where it ramps (an edge's
+    /// anti-aliasing, which changes by a half or more per pixel).
+    fn with_translucent_art(mut self) -> Canvas {
+        let (w, h) = (self.width, self.height);
+        let alpha = &self.alpha;
+        let steady = |i: usize| {
+            let a = alpha[i];
+            a >= MIN_TRANSLUCENT_ALPHA && grid::neighbours8(i, w, h).all(|j| alpha[j].abs_diff(a) <= STEADY_ALPHA_STEP)
+        };
+        let added: Vec<usize> = (0..w * h).filter(|&i| !self.opaque[i] && steady(i)).collect();
+        for i in added {
+            self.opaque[i] = true;
+        }
+        self
     }
 
     /// A full-size image of three channels (a JPEG's YCbCr planes) averaged

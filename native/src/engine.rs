@@ -21,7 +21,8 @@ use crate::palette::{choose, find_clusters, without_twins, Clusters, Tolerances}
 use crate::ramps::{find_ramps, Ramp};
 use crate::subpixel::{self, refine_2x};
 use crate::svg::{document, Layer};
-use crate::trace::trace_layers;
+use crate::trace::{trace_layers, LayerPaint};
+use crate::translucency::label_opacity;
 
 /// At most this many colors come from marks the interior test missed.
 const MAX_MARKS: usize = 8;
@@ -91,7 +92,9 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     let fills = restore_chroma(bytes, &source, &paper, &mut labels, budget)?;
     let placed = trim(&mut labels, &mut source, settings);
     let (fills, ramps) = find_gradients(&mut labels, &source.canvas, fills, paper.tolerances.lossy, budget)?;
-    let layers = fit_layers(source.canvas, &mut labels, fills, &ramps, paper.tolerances.lossy, settings, budget)?;
+    let opacity = label_opacity(&labels.map, &source.canvas);
+    let paints = Paints { fills, layer: LayerPaint { ramps: &ramps, opacity: &opacity } };
+    let layers = fit_layers(source.canvas, &mut labels, paints, paper.tolerances.lossy, settings, budget)?;
     Ok(finish(labels, layers, &ramps, placed, removal, settings, source.warnings, started))
 }
 
@@ -330,11 +333,17 @@ fn find_gradients(
 /// source's own blending, roughly halves the error for about twice the
 /// time. Lossless edges are clean enough at 1x, unless the image is small
 /// enough to be shown enlarged.
+/// How each label is painted: its flat fill (a ramp's middle stop), and
+/// its ramp and opacity.
+struct Paints<'a> {
+    fills: Vec<Rgb>,
+    layer: LayerPaint<'a>,
+}
+
 fn fit_layers(
     canvas: Canvas,
     labels: &mut Labels,
-    fills: Vec<Rgb>,
-    ramps: &[Option<Ramp>],
+    paints: Paints,
     lossy: bool,
     settings: &Settings,
     budget: &Budget,
@@ -345,8 +354,8 @@ fn fit_layers(
     let layers = if refined {
         let mut fine = refine_2x(&canvas, map, &labels.faint);
         // The edges are placed by the decoded colors; the fills are what the SVG shows.
-        fine.palette.clone_from(&fills);
-        map.palette = fills;
+        fine.palette.clone_from(&paints.fills);
+        map.palette = paints.fills;
         drop(canvas);
         budget.check()?;
         // Clean anti-aliasing places a refined edge to a mask pixel, so the
@@ -356,9 +365,9 @@ fn fit_layers(
         // time than the time target has room for; it measures in mask pixels.
         let grain = if lossy { 1.0 } else { subpixel::FACTOR };
         let scale = f64::from(scale) / subpixel::FACTOR;
-        trace_layers(&fine, ramps, settings.smoothing, subpixel::FACTOR, grain, scale, budget)?
+        trace_layers(&fine, &paints.layer, settings.smoothing, subpixel::FACTOR, grain, scale, budget)?
     } else {
-        trace_layers(map, ramps, settings.smoothing, 1.0, 1.0, f64::from(scale), budget)?
+        trace_layers(map, &paints.layer, settings.smoothing, 1.0, 1.0, f64::from(scale), budget)?
     };
     if layers.is_empty() {
         return Err(EngineError::NothingToTrace("every shape is smaller than the speckle filter"));

@@ -62,6 +62,17 @@ pub fn neighbours4(i: usize, width: usize, height: usize) -> impl Iterator<Item 
     .flatten()
 }
 
+/// The eight neighbours of pixel `i` inside the grid.
+pub fn neighbours8(i: usize, width: usize, height: usize) -> impl Iterator<Item = usize> {
+    let (x, y) = ((i % width) as isize, (i / width) as isize);
+    (-1..=1isize)
+        .flat_map(move |dy| (-1..=1isize).map(move |dx| (x + dx, y + dy)))
+        .filter(move |&(nx, ny)| {
+            (nx, ny) != (x, y) && nx >= 0 && ny >= 0 && (nx as usize) < width && (ny as usize) < height
+        })
+        .map(move |(nx, ny)| ny as usize * width + nx as usize)
+}
+
 /// Chessboard distance of every pixel to the nearest pixel of `set`, capped
 /// at `cap`: two raster passes over the 8-neighbourhood, on a grid with a
 /// one-pixel border (at `cap`) so no neighbour needs a bounds check.

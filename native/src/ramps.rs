@@ -26,10 +26,19 @@ use crate::labels::{LabelMap, TRANSPARENT};
 const NEAR: usize = 2;
 /// ... with the change between the pixels this far.
 const FAR: usize = 6;
-/// Across a ramp the near change is the share of the far one their
-/// distances give (5 of 13 pixels: 0.38); across a drawn edge, even a
-/// softened one, both are the whole step between the two colors.
+/// Across a drawn edge, even a softened one, the near change is already
+/// the whole step between the two colors, and the far one no more. Across a
+/// ramp the near change is a small part of the bands' difference (wide
+/// bands) ...
 const SMOOTH_SHARE: f32 = 0.6;
+/// ... or the far change goes on growing past it (narrow bands: 13 of 5
+/// pixels' worth on a straight ramp; 1.4 to 1.6 times measured on 8-bit
+/// ramps, whose bands' edges fall on the quantization steps).
+const RAMP_GOES_ON: f32 = 1.3;
+/// A sample beside a band edge counts when it lies on art within this many
+/// times the two bands' difference of its side's band: its band or the
+/// next few of a ramp, not a third color along an outline.
+const LIKE_BANDS: f32 = 3.0;
 /// Band edges shorter than this many pixels do not join a ramp.
 const MIN_EDGE: usize = 6;
 /// A ramp region covers at least this many pixels (a square of 16): on a
@@ -148,14 +157,15 @@ fn ramp_groups(map: &LabelMap, canvas: &Canvas) -> Vec<usize> {
     let mut add = |a: u8, b: u8, at: usize, step: usize| {
         // `at` is a's pixel, `at + step` b's.
         let (near, far) = ([at - NEAR * step, at + (1 + NEAR) * step], [at - FAR * step, at + (1 + FAR) * step]);
-        // Every sample lies on art of about its side's band's color (its
-        // band or the next one of a ramp): not on a third color beside an
-        // outline the two bands share, whose blend would read as a step.
+        // Every sample lies on art of about its side's band's color (see
+        // `LIKE_BANDS`): a third color beside an outline the two bands
+        // share would read as a step.
         let like = |i: usize, band: u8| {
             let l = map.labels[i];
             l != TRANSPARENT && {
                 let (own, other) = (&palette_labs[usize::from(band)], &palette_labs[usize::from(l)]);
-                delta_e(own, other) <= delta_e(&palette_labs[usize::from(a)], &palette_labs[usize::from(b)])
+                delta_e(own, other)
+                    <= LIKE_BANDS * delta_e(&palette_labs[usize::from(a)], &palette_labs[usize::from(b)])
             }
         };
         if !(like(near[0], a) && like(far[0], a) && like(near[1], b) && like(far[1], b)) {
@@ -208,7 +218,7 @@ fn ramp_groups(map: &LabelMap, canvas: &Canvas) -> Vec<usize> {
             }
             let (near, far) = (length(near, count), length(far, count));
             let bands = delta_e(&to_lab(map.palette[a]), &to_lab(map.palette[b]));
-            if near < SMOOTH_SHARE * bands.max(far) {
+            if near < SMOOTH_SHARE * bands || far >= RAMP_GOES_ON * near {
                 let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
                 parent[ra.max(rb)] = ra.min(rb);
             }
@@ -600,4 +610,108 @@ fn solve4(mut m: [[f64; 5]; 4]) -> Option<[f64; 4]> {
         }
     }
     Some(std::array::from_fn(|r| m[r][4] / m[r][r]))
+}
+
+#[cfg(test)]
+mod tests {
+    use image::{Rgba, RgbaImage};
+
+    use super::*;
+
+    /// The canvas of `pixel` over a `size` square, its colors labelled with
+    /// the nearest of `palette` (as the engine's palette stage would band it).
+    fn banded(size: u32, palette: Vec<Rgb>, pixel: impl Fn(u32, u32) -> [u8; 4]) -> (Canvas, LabelMap) {
+        let canvas = Canvas::from_rgba(&RgbaImage::from_fn(size, size, |x, y| Rgba(pixel(x, y))), false, false);
+        let map = LabelMap::assign(&canvas, palette, 100.0);
+        (canvas, map)
+    }
+
+    fn mix(a: Rgb, b: Rgb, f: f64) -> Rgb {
+        std::array::from_fn(|c| (f64::from(a[c]) + (f64::from(b[c]) - f64::from(a[c])) * f).round() as u8)
+    }
+
+    const VIOLET: Rgb = [106, 17, 203];
+    const BLUE: Rgb = [37, 117, 252];
+
+    fn bands_of(a: Rgb, b: Rgb, n: usize) -> Vec<Rgb> {
+        (0..n).map(|k| mix(a, b, (k as f64 + 0.5) / n as f64)).collect()
+    }
+
+    fn ramps_of(canvas: &Canvas, map: &mut LabelMap) -> Vec<Ramp> {
+        let mut fills = map.palette.clone();
+        find_ramps(map, canvas, &mut fills, false, 1.0).into_iter().flatten().collect()
+    }
+
+    #[test]
+    fn a_banded_linear_ramp_becomes_one_gradient_along_it() {
+        let (canvas, mut map) = banded(96, bands_of(VIOLET, BLUE, 5), |x, _| {
+            let [r, g, b] = mix(VIOLET, BLUE, f64::from(x) / 95.0);
+            [r, g, b, 255]
+        });
+        let ramps = ramps_of(&canvas, &mut map);
+        assert_eq!(ramps.len(), 1, "one ramp for the five bands");
+        let Shape::Linear { from, to } = ramps[0].shape else { panic!("a linear ramp: {:?}", ramps[0].shape) };
+        assert!((to.0 - from.0).abs() > 60.0 && (to.1 - from.1).abs() < 6.0, "runs left to right: {from:?} {to:?}");
+        let (first, last) = (ramps[0].stops[0].1, ramps[0].stops[ramps[0].stops.len() - 1].1);
+        assert!(delta_e(&to_lab(first), &to_lab(VIOLET)) < 8.0 && delta_e(&to_lab(last), &to_lab(BLUE)) < 8.0);
+        let labels: std::collections::HashSet<u8> = map.labels.iter().copied().collect();
+        assert_eq!(labels.len(), 1, "every pixel now carries the ramp's label");
+    }
+
+    #[test]
+    fn a_radial_glow_becomes_a_radial_gradient_centred_on_it() {
+        let (inner, outer) = ([255, 220, 80], [220, 40, 40]);
+        let (canvas, mut map) = banded(96, bands_of(inner, outer, 5), |x, y| {
+            let r = (f64::from(x) - 48.0).hypot(f64::from(y) - 48.0) / 68.0;
+            let [r, g, b] = mix(inner, outer, r.min(1.0));
+            [r, g, b, 255]
+        });
+        let ramps = ramps_of(&canvas, &mut map);
+        assert_eq!(ramps.len(), 1);
+        let Shape::Radial { center, .. } = ramps[0].shape else { panic!("a radial ramp: {:?}", ramps[0].shape) };
+        assert!((center.0 - 48.0).abs() < 4.0 && (center.1 - 48.0).abs() < 4.0, "centred: {center:?}");
+    }
+
+    #[test]
+    fn flat_colors_meeting_at_an_edge_stay_flat() {
+        let (canvas, mut map) = banded(96, vec![VIOLET, BLUE], |x, _| {
+            // One pixel of anti-aliasing between the two halves.
+            let [r, g, b] = match x {
+                0..=46 => VIOLET,
+                47 => mix(VIOLET, BLUE, 0.5),
+                _ => BLUE,
+            };
+            [r, g, b, 255]
+        });
+        assert!(ramps_of(&canvas, &mut map).is_empty());
+    }
+
+    #[test]
+    fn two_flat_colors_in_one_label_are_a_step_not_a_ramp() {
+        // A label that holds two flat colors (a palette that merged them) is
+        // two plateaus and one jump along any axis.
+        let (canvas, mut map) = banded(96, vec![mix(VIOLET, BLUE, 0.5)], |x, _| {
+            let [r, g, b] = if x < 48 { VIOLET } else { BLUE };
+            [r, g, b, 255]
+        });
+        assert!(ramps_of(&canvas, &mut map).is_empty());
+    }
+
+    #[test]
+    fn stops_are_as_few_as_hold_the_curve() {
+        let straight: Vec<(f64, [f64; 3])> =
+            (0..10).map(|k| (f64::from(k), [f64::from(k) * 20.0, 50.0, 100.0])).collect();
+        assert_eq!(simplify(&straight), vec![0, 9], "a straight ramp needs its two ends");
+        let bent: Vec<(f64, [f64; 3])> =
+            (0..10).map(|k| (f64::from(k), [if k < 5 { f64::from(k) * 40.0 } else { 200.0 }, 50.0, 100.0])).collect();
+        assert_eq!(simplify(&bent).len(), 3, "a ramp that stops halfway needs a middle stop");
+    }
+
+    #[test]
+    fn colors_between_stops_interpolate_in_srgb_and_pad_at_the_ends() {
+        let stops = [(0.25, [0, 0, 0]), (0.75, [200, 100, 50])];
+        assert_eq!(color_at(&stops, 0.0), [0, 0, 0]);
+        assert_eq!(color_at(&stops, 0.5), [100, 50, 25]);
+        assert_eq!(color_at(&stops, 1.0), [200, 100, 50]);
+    }
 }

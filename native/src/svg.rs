@@ -135,6 +135,8 @@ impl PathWriter {
 pub struct Layer {
     pub color: Rgb,
     pub ramp: Option<Ramp>,
+    /// Below 1 for translucent art.
+    pub opacity: f32,
     pub d: String,
 }
 
@@ -156,7 +158,8 @@ pub fn document(width: u32, height: u32, layers: &[Layer]) -> String {
             Some(ramp) => format!("url(#{})", ramp_id(ramp)),
             None => hex(layer.color),
         };
-        write!(svg, r#"<path fill="{fill}" d="{}"/>"#, layer.d).ok();
+        let opacity = if layer.opacity < 1.0 { format!(r#" fill-opacity="{}""#, layer.opacity) } else { String::new() };
+        write!(svg, r#"<path fill="{fill}"{opacity} d="{}"/>"#, layer.d).ok();
     }
     svg.push_str("</svg>");
     svg

@@ -40,12 +40,13 @@ const UNDERLAP: f64 = 2.0;
 /// `colors` (a margin wider than `reach`, so every distance that matters is
 /// measured in it): a small upper color costs its own box, not the whole
 /// image.
-fn layer_mask(map: &LabelMap, rank: usize, reach: u16, colors: PixelBox) -> Mask {
+fn layer_mask(map: &LabelMap, rank: usize, reach: u16, colors: PixelBox, opacity: &[f32]) -> Mask {
     let margin = usize::from(reach) + 2;
     let (x0, y0, w, h) = colors.grown(margin, map.width, map.height).xywh();
     let labels = grid::crop(&map.labels, map.width, x0, y0, w, h);
     let own = |i: usize| labels[i] as usize == rank;
-    let upper = |i: usize| labels[i] != TRANSPARENT && labels[i] as usize > rank;
+    // Translucent art above shows what lies under it: no layer reaches there.
+    let upper = |i: usize| labels[i] != TRANSPARENT && labels[i] as usize > rank && opacity[labels[i] as usize] >= 1.0;
     let mask = if (0..w * h).any(upper) {
         let outside = |i: usize| labels[i] == TRANSPARENT || (labels[i] as usize) < rank;
         let cap = reach.saturating_add(1);
@@ -81,9 +82,15 @@ fn painted_boxes(map: &LabelMap) -> Vec<Option<PixelBox>> {
 /// ([`FitParams::with_grain`]), and `scale` maps map pixels to output
 /// pixels. `smoothing` drives the fitter as documented on
 /// [`FitParams::for_smoothing`].
+/// How each label's layer is painted beyond its flat color, by label.
+pub struct LayerPaint<'a> {
+    pub ramps: &'a [Option<Ramp>],
+    pub opacity: &'a [f32],
+}
+
 pub fn trace_layers(
     map: &LabelMap,
-    ramps: &[Option<Ramp>],
+    paint: &LayerPaint,
     smoothing: u32,
     resolution: f64,
     grain: f64,
@@ -97,11 +104,12 @@ pub fn trace_layers(
     let mut layers = Vec::with_capacity(map.palette.len());
     for (rank, &color) in map.palette.iter().enumerate() {
         let Some(colors) = painted[rank] else { continue };
-        let mask = layer_mask(map, rank, reach, colors);
+        let mask = layer_mask(map, rank, reach, colors, paint.opacity);
         let mut writer = PathWriter::new(decimals);
         trace_mask(&mask, &params, scale, &mut writer, budget)?;
         if !writer.is_empty() {
-            layers.push(Layer { color, ramp: ramps.get(rank).cloned().flatten(), d: writer.finish() });
+            let (ramp, opacity) = (paint.ramps.get(rank).cloned().flatten(), paint.opacity[rank]);
+            layers.push(Layer { color, ramp, opacity, d: writer.finish() });
         }
     }
     Ok(layers)
@@ -117,7 +125,7 @@ mod tests {
 
     /// Layer `rank`'s mask, as `trace_layers` builds it (reach 2).
     fn layer(map: &LabelMap, rank: usize) -> Option<Mask> {
-        painted_boxes(map)[rank].map(|colors| layer_mask(map, rank, 2, colors))
+        painted_boxes(map)[rank].map(|colors| layer_mask(map, rank, 2, colors, &vec![1.0; map.palette.len()]))
     }
 
     fn painted(mask_rows: &LabelMap, rank: usize) -> Vec<String> {
