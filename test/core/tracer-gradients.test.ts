@@ -8,7 +8,7 @@ import t from 'tap';
 
 import { traceImage, vectorize, type TraceResult } from '../../src/core/tracer.js';
 import { jpeg, renderSvg, renderSvgAt, rgba, svgDoc, twoColorLogo, png, type Raw } from '../helpers/fixtures.js';
-import { pixelAt } from '../helpers/trace.js';
+import { pixelAt, type Asserts } from '../helpers/trace.js';
 
 const SIZE = 256;
 const VIOLET = '#6a11cb';
@@ -30,7 +30,8 @@ const RAMP_SQUARE = svgDoc(
 
 /** Over `backdrop`, the mean per-channel difference of the traced SVG from the source, and the share of pixels off by more than 24. */
 async function fidelity(result: TraceResult, source: Buffer, backdrop = 255): Promise<{ error: number; off: number }> {
-  const [truth, ours]: Raw[] = [await rgba(source), await rgba(renderSvgAt(result.svg, result.width))];
+  const truth = await rgba(source);
+  const ours = await rgba(renderSvgAt(result.svg, result.width));
   const over = (raw: Raw, i: number, c: number) =>
     (raw.data[i + c]! * raw.data[i + 3]! + backdrop * (255 - raw.data[i + 3]!)) / 255;
   let sum = 0;
@@ -52,7 +53,7 @@ function gradientTags(svg: string): string[] {
   return [...svg.matchAll(/<(linear|radial)Gradient\b/g)].map((m) => m[1]!);
 }
 
-function expectStopsInPalette(t: Tap.Test, result: TraceResult): void {
+function expectStopsInPalette(t: Asserts, result: TraceResult): void {
   for (const stops of result.gradients) {
     t.ok(stops.length >= 2, `a gradient has at least two stops (${stops.join(' ')})`);
     t.ok(
@@ -128,7 +129,8 @@ t.test('overlapping translucent discs keep their opacity', async (t) => {
   const source = renderSvg(svgDoc(SIZE, SIZE, body));
   const result = await traceImage(source, { trim: false });
   t.match(result.svg, /fill-opacity="0\.\d+"/, 'the SVG keeps the translucency');
-  const [truth, ours] = [await rgba(source), await rgba(renderSvgAt(result.svg, result.width))];
+  const truth = await rgba(source);
+  const ours = await rgba(renderSvgAt(result.svg, result.width));
   for (const [x, y, where] of [
     [60, 128, 'the red disc alone'],
     [128, 128, 'the overlap'],
