@@ -2,12 +2,12 @@
  * The review sheet that review_vectorization shows: the logo on a
  * transparency checkerboard, on white and on a dark surface (so a white
  * element or a missing background shows at once), above swatches of its
- * visible palette and, struck through, the colors it hides.
+ * visible palette, its gradients and, struck through, the colors it hides.
  */
 import { escapeXml } from './escape.js';
 import { FONT_FAMILY } from './fonts.js';
 import { fitInBox, inset, type Box } from './geometry.js';
-import { logoInBox, parseLogoArt, type LogoArt } from './logo-art.js';
+import { gradientElement, logoInBox, parseLogoArt, rampsOf, type LogoArt, type Ramp } from './logo-art.js';
 import { drawing, type Rasterize } from './raster.js';
 
 const PANEL = { width: 360, height: 270 };
@@ -48,6 +48,18 @@ function swatch(color: string, index: number, top: number, hidden: boolean): str
   );
 }
 
+/** A gradient's swatch: its stops running left to right across the square. */
+function gradientSwatch(ramp: Ramp, index: number, top: number): string {
+  const x = MARGIN + index * SWATCH_STEP;
+  const across: Ramp = { kind: 'linear', x1: x, y1: top, x2: x + SWATCH, y2: top, stops: ramp.stops };
+  const { id, markup } = gradientElement(across);
+  return (
+    `<defs>${markup}</defs><rect x="${x}" y="${top}" width="${SWATCH}" height="${SWATCH}" fill="url(#${id})" stroke="${FRAME}"/>` +
+    `<text x="${x + SWATCH + 8}" y="${top + 17}" font-size="13" fill="${INK}">gradient</text>` +
+    `<text x="${x + SWATCH + 8}" y="${top + 34}" font-size="11" fill="${INK}">${ramp.stops.length} stops</text>`
+  );
+}
+
 /** A PNG of the sheet for the SVG of a revision, its visible palette and its hidden colors. */
 export async function renderReviewSheet(
   svg: string,
@@ -56,9 +68,13 @@ export async function renderReviewSheet(
   rasterize: Rasterize,
 ): Promise<Buffer> {
   const art = parseLogoArt(svg);
-  const colors = [...palette.map((c) => ({ c, hidden: false })), ...hidden.map((c) => ({ c, hidden: true }))];
+  const swatches = [
+    ...palette.map((c) => (index: number, top: number) => swatch(c, index, top, false)),
+    ...rampsOf(art).map((ramp) => (index: number, top: number) => gradientSwatch(ramp, index, top)),
+    ...hidden.map((c) => (index: number, top: number) => swatch(c, index, top, true)),
+  ];
   const perRow = Math.max(1, Math.floor((REVIEW_SHEET_WIDTH - MARGIN) / SWATCH_STEP));
-  const rows = Math.ceil(colors.length / perRow);
+  const rows = Math.ceil(swatches.length / perRow);
   const swatchesTop = MARGIN + PANEL.height + LABEL_HEIGHT + MARGIN;
   const height = swatchesTop + rows * (SWATCH + MARGIN);
   const body = [
@@ -68,8 +84,8 @@ export async function renderReviewSheet(
     `<rect width="${REVIEW_SHEET_WIDTH}" height="${height}" fill="#f6f7f9"/>`,
     `<g font-family="${FONT_FAMILY}">`,
     ...SURFACES.map((surface, index) => panel(art, surface, index)),
-    ...colors.map(({ c, hidden: isHidden }, index) =>
-      swatch(c, index % perRow, swatchesTop + Math.floor(index / perRow) * (SWATCH + MARGIN), isHidden),
+    ...swatches.map((draw, index) =>
+      draw(index % perRow, swatchesTop + Math.floor(index / perRow) * (SWATCH + MARGIN)),
     ),
     '</g>',
   ];

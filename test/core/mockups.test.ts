@@ -18,18 +18,22 @@ const lightFabric = (kind: MockupKind) => mockupColors(kind).light[0] ?? '';
 const logo = (fill: string, width = 300, height = 100) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><path fill="${fill}" d="M0 0h${width}v${height}H0z"/></svg>`;
 
-/** Pixels close to pure red: the print of a red logo, whatever the light does to it. */
-function redPixels(image: Decoded): [number, number][] {
+/** Pixels whose color passes `test`. */
+function pixelsWhere(image: Decoded, test: (r: number, g: number, b: number) => boolean): [number, number][] {
   const found: [number, number][] = [];
   for (let y = 0; y < image.height; y++) {
     for (let x = 0; x < image.width; x++) {
       const i = (y * image.width + x) * image.channels;
-      const [r, g, b] = [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
-      if (r > 90 && r > 2.2 * g && r > 2.2 * b) found.push([x, y]);
+      if (test(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!)) found.push([x, y]);
     }
   }
   return found;
 }
+
+/** Pixels close to pure red: the print of a red logo, whatever the light does to it. */
+const redPixels = (image: Decoded) => pixelsWhere(image, (r, g, b) => r > 90 && r > 2.2 * g && r > 2.2 * b);
+/** The same for pure blue. */
+const bluePixels = (image: Decoded) => pixelsWhere(image, (r, g, b) => b > 90 && b > 2.2 * r && b > 2.2 * g);
 
 function bounds(points: [number, number][]) {
   const xs = points.map(([x]) => x);
@@ -78,6 +82,21 @@ t.test('each kind is a 1200 x 1200 opaque PNG with the logo on it, the same byte
     t.ok(redPixels(image).length > 8_000, `${kind}: the red logo is printed`);
     t.equal(pixelAt(image, 5, 5).alpha, 255, `${kind}: a full picture, backdrop included`);
     t.ok(png.equals(await renderMockup(kind, logo('#ff0000'), rasterize, lightFabric(kind))), `${kind}: deterministic`);
+  }
+});
+
+t.test('a gradient logo is printed with its ramp: both its ends show on each garment', async (t) => {
+  const ramp =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100" viewBox="0 0 300 100"><defs>' +
+    '<linearGradient id="g0000beef" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="300" y2="0">' +
+    '<stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/></linearGradient></defs>' +
+    '<path fill="url(#g0000beef)" d="M0 0h300v100H0z"/></svg>';
+  for (const kind of MOCKUP_KINDS) {
+    const image = await decode(await renderMockup(kind, ramp, rasterize, lightFabric(kind)));
+    t.ok(redPixels(image).length > 1_000, `${kind}: the red end is printed`);
+    t.ok(bluePixels(image).length > 1_000, `${kind}: the blue end is printed`);
+    const best = await decode(await bestMockup(ramp, kind, rasterize));
+    t.equal(best.width, 1200, `${kind}: the API's mockup of it is drawn`);
   }
 });
 

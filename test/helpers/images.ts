@@ -21,6 +21,13 @@ export const TWO_COLORS = [ORANGE, GRAY] as const;
 export const FOUR_COLORS = [ORANGE, GRAY, '#1e88e5', '#43a047'] as const;
 /** The icon's colors: a navy badge with a white mark in it. */
 export const ICON_COLORS = [NAVY, '#ffffff'] as const;
+/** A purple-to-blue ramp, the kind of gradient app icons are drawn with. */
+export const RAMP = ['#6a11cb', '#2575fc'] as const;
+/**
+ * The gradient logo: the badge a left-to-right RAMP above a gray name, a yellow dot in the badge. The
+ * engine traces the badge as one gradient (test it: `gradients.length > 0`) beside flat colors.
+ */
+export const GRADIENT_LOGO: DrawnLogoOptions = { layout: 'stacked', ramp: RAMP, palette: [RAMP[0], GRAY, '#f5b700'] };
 
 export interface DrawnLogoOptions {
   format?: 'png' | 'jpeg';
@@ -36,6 +43,8 @@ export interface DrawnLogoOptions {
    * over the name. A shorter palette repeats its last color.
    */
   palette?: readonly string[];
+  /** The badge takes a left-to-right ramp between these two colors instead of its palette color. */
+  ramp?: readonly [string, string];
 }
 
 export interface DrawnLogo {
@@ -44,7 +53,7 @@ export interface DrawnLogo {
   height: number;
   /** Bounding box of the shapes in px: what `trim` keeps. */
   content: Box;
-  /** The distinct colors drawn, lowercase '#rrggbb'. */
+  /** The distinct flat colors drawn, lowercase '#rrggbb' (the ramp's ends are not among them). */
   palette: string[];
 }
 
@@ -135,18 +144,26 @@ function placed(shape: Shape, scale: number): { svg: (fill: string) => string; b
  * on transparency as PNG, on white as JPEG.
  */
 export async function drawnLogo(options: DrawnLogoOptions = {}): Promise<DrawnLogo> {
-  const { format = 'png', width = 512, layout = 'wordmark', palette = TWO_COLORS } = options;
+  const { format = 'png', width = 512, layout = 'wordmark', palette = TWO_COLORS, ramp } = options;
   const { shapes, ...canvas } = LAYOUTS[layout];
   const scale = width / canvas.width;
   const height = Math.round(canvas.height * scale);
   const colorOf = (slot: number) => palette[Math.min(slot, palette.length - 1)]!.toLowerCase();
-  const drawn = shapes.map((shape) => ({ ...placed(shape, scale), fill: colorOf(shape.slot) }));
-  const png = renderSvg(svgDoc(width, height, drawn.map(({ svg, fill }) => svg(fill)).join('')));
+  const drawn = shapes.map((shape) => ({
+    ...placed(shape, scale),
+    fill: colorOf(shape.slot),
+    ramped: ramp && shape.slot === 0,
+  }));
+  const defs = ramp
+    ? `<defs><linearGradient id="ramp"><stop offset="0" stop-color="${ramp[0]}"/><stop offset="1" stop-color="${ramp[1]}"/></linearGradient></defs>`
+    : '';
+  const body = drawn.map(({ svg, fill, ramped }) => svg(ramped ? 'url(#ramp)' : fill)).join('');
+  const png = renderSvg(svgDoc(width, height, defs + body));
   return {
     image: format === 'png' ? png : await jpeg(png),
     width,
     height,
     content: unionOf(drawn.map((shape) => shape.box)),
-    palette: [...new Set(drawn.map((shape) => shape.fill))],
+    palette: [...new Set(drawn.filter((shape) => !shape.ramped).map((shape) => shape.fill))],
   };
 }

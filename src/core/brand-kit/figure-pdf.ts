@@ -1,6 +1,6 @@
 /** Guide figures drawn as vectors into a pdfkit document. */
 import { fitInBox } from '../geometry.js';
-import { KNOCKOUT, type LogoArt } from '../logo-art.js';
+import { KNOCKOUT, paintPath, type LogoArt, type Ramp } from '../logo-art.js';
 import type { Figure, Shape } from './guide-figures.js';
 
 /** Names under which the guide registers its two font files with pdfkit. */
@@ -95,10 +95,26 @@ export class PdfFigureDrawer {
       .scale(fitted.width / art.viewBox.width)
       .translate(-art.viewBox.x, -art.viewBox.y);
     for (const path of art.paths) {
-      const fill = shape.paint(path.fill);
+      const painted = paintPath(path, shape.paint);
       this.path(path.d);
-      doc.fill(fill === KNOCKOUT ? shape.surface : fill);
+      if (painted.ramp) doc.fill(this.shading(painted.ramp));
+      else doc.fill(painted.fill === KNOCKOUT ? shape.surface : painted.fill);
     }
+  }
+
+  /** The gradient as a PDF shading, in the units the logo's paths are drawn in (pdfkit takes the current matrix). */
+  private shading(ramp: Ramp): PDFKit.PDFGradient {
+    const { doc } = this;
+    const gradient =
+      ramp.kind === 'linear'
+        ? doc.linearGradient(ramp.x1, ramp.y1, ramp.x2, ramp.y2)
+        : doc.radialGradient(ramp.cx, ramp.cy, 0, ramp.cx, ramp.cy, ramp.r);
+    // pdfkit stretches its stops over 0 to 1 whatever their offsets; SVG holds the end colors flat beyond them.
+    const [first, last] = [ramp.stops[0], ramp.stops.at(-1)];
+    if (first && first.offset > 0) gradient.stop(0, first.color);
+    for (const stop of ramp.stops) gradient.stop(stop.offset, stop.color);
+    if (last && last.offset < 1) gradient.stop(1, last.color);
+    return gradient;
   }
 
   /**

@@ -6,7 +6,7 @@ import { contrastRatio } from '../color.js';
 import type { LogoArt } from '../logo-art.js';
 import type { KitContext } from './context.js';
 import { MARK_FILE, type MarkSource } from './mark.js';
-import type { PaletteColor } from './palette.js';
+import type { PaletteColor, PaletteGradient } from './palette.js';
 import { CMYK_NOTE } from './palette-files.js';
 import { clearSpaceUnits, minimumSize, type MinimumSize } from './usage-rules.js';
 import {
@@ -41,6 +41,7 @@ export interface GuideContent {
   slug: string;
   art: LogoArt;
   palette: PaletteColor[];
+  gradients: PaletteGradient[];
   background: string;
   onLight: Variant;
   onDark: Variant;
@@ -103,6 +104,7 @@ export function guideContent(kit: KitContext): GuideContent {
     slug: kit.slug,
     art: kit.art,
     palette: kit.palette,
+    gradients: kit.gradients,
     background: kit.background,
     onLight,
     onDark,
@@ -144,6 +146,11 @@ export function guideContent(kit: KitContext): GuideContent {
       title: 'Colors',
       paragraphs: [
         `The colors of the logo, largest share first. ${CMYK_NOTE}`,
+        ...(kit.gradients.length > 0
+          ? [
+              'Its gradients run through these colors in the order shown; where a gradient cannot be reproduced (one-color print, embroidery), use its colors flat or the one-color logo.',
+            ]
+          : []),
         `Contrast is measured against white and against dark (${GUIDE_COLORS.dark}), as WCAG 2 does: text needs ${TEXT_CONTRAST}:1, graphics and large text ${GRAPHICS_CONTRAST}:1.`,
       ],
     },
@@ -155,7 +162,11 @@ export function guideContent(kit: KitContext): GuideContent {
     },
     usage: {
       title: "Do and don't",
-      paragraphs: ['Keep the logo as it is. Do not add shadows, outlines, gradients or other effects.'],
+      paragraphs: [
+        kit.gradients.length > 0
+          ? 'Keep the logo as it is. Do not add shadows, outlines or other effects, and keep its gradients as they are.'
+          : 'Keep the logo as it is. Do not add shadows, outlines, gradients or other effects.',
+      ],
     },
   };
 }

@@ -5,7 +5,7 @@ import { FONT_FAMILY } from '../fonts.js';
 import { figureSvg } from './figure-svg.js';
 import { contrastLine, contrastsOf, GUIDE_COLORS, type GuideContent, type Section } from './guide-content.js';
 import { logoFigure, panelPairs, usageExamples, type PanelPair } from './guide-figures.js';
-import { formatShare, type PaletteColor } from './palette.js';
+import { formatShare, formatStops, linearGradientCss, type PaletteColor, type PaletteGradient } from './palette.js';
 
 const C = GUIDE_COLORS;
 const STYLE = `
@@ -30,6 +30,9 @@ figcaption{font-size:13px;color:${C.muted};margin-top:6px}
 .color dt{color:${C.muted}}.color dd{margin:0;font-family:ui-monospace,Menlo,Consolas,monospace}
 .contrast{list-style:none;padding:0;margin:8px 0 0;font-size:12px}
 .contrast .pass{color:${C.good}}.contrast .fail{color:${C.bad}}
+.ramps{display:grid;grid-template-columns:1fr 1fr;gap:20px;margin-top:20px}
+.ramp .bar{height:48px;border-radius:6px;border:1px solid ${C.rule}}
+.ramp h3{font-size:15px;margin:8px 0 2px}.ramp p{font-size:13px;margin:0}
 @media (max-width:720px){.pair{grid-template-columns:1fr}.grid{grid-template-columns:1fr 1fr}section{padding:24px}}
 `;
 
@@ -61,6 +64,11 @@ function colorMarkup(color: PaletteColor): string {
     .join('')}</dl><ul class="contrast">${contrasts.join('')}</ul></div>`;
 }
 
+/** A gradient as a bar running left to right through its stops. */
+function gradientMarkup(gradient: PaletteGradient): string {
+  return `<div class="ramp"><div class="bar" style="background:${linearGradientCss(gradient.stops, 90)}"></div><h3>${escapeXml(gradient.name)}</h3><p>${escapeXml(formatStops(gradient))}</p></div>`;
+}
+
 function usageMarkup(content: GuideContent): string {
   const cards = usageExamples(content).map(
     ({ figure, caption }) =>
@@ -90,7 +98,9 @@ export function brandGuideHtml(content: GuideContent): string {
 <section>${sectionHead(content.logo)}${pairMarkup(content, panels.logo)}</section>
 <section>${sectionHead(content.markSection)}${pairMarkup(content, panels.mark)}</section>
 <section>${sectionHead(content.space)}${pairMarkup(content, panels.space)}</section>
-<section>${sectionHead(content.colors)}<div class="grid">${content.palette.map(colorMarkup).join('')}</div></section>
+<section>${sectionHead(content.colors)}<div class="grid">${content.palette.map(colorMarkup).join('')}</div>${
+    content.gradients.length > 0 ? `<div class="ramps">${content.gradients.map(gradientMarkup).join('')}</div>` : ''
+  }</section>
 <section>${sectionHead(content.mono)}${pairMarkup(content, panels.mono)}</section>
 <section>${sectionHead(content.usage)}${usageMarkup(content)}</section>
 </main>

@@ -13,12 +13,21 @@ import { parsedFont } from '../fonts.js';
 import { PDF_FONT, PdfFigureDrawer } from './figure-pdf.js';
 import { contrastLine, contrastsOf, GUIDE_COLORS, type GuideContent, type Section } from './guide-content.js';
 import { logoFigure, panelPairs, usageExamples, type PanelPair } from './guide-figures.js';
-import { formatShare, type PaletteColor } from './palette.js';
+import { formatShare, formatStops, type PaletteColor, type PaletteGradient } from './palette.js';
 
 const PAGE = { width: 841.89, height: 595.28 };
 const MARGIN = 48;
 const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const GUTTER = 20;
+/** Room the footer keeps at the foot of a page. */
+const FOOTER_ROOM = 40;
+/** Columns of color cards, tried in turn until the palette fits; the room below each card's text. */
+const CARD_COLUMNS = [4, 6, 8] as const;
+const CARD_GAP = 10;
+const MIN_SWATCH = 20;
+/** A gradient's bar, and its row with the two lines under it. */
+const RAMP_HEIGHT = 24;
+const GRADIENT_ROW = RAMP_HEIGHT + 40;
 /** Any fixed instant will do: it only has to be the same every time. */
 const FIXED_DATE = new Date(Date.UTC(2024, 0, 1));
 
@@ -92,6 +101,35 @@ function panels(doc: Doc, figures: PdfFigureDrawer, pair: PanelPair, top: number
   });
 }
 
+/** The lines under a color's swatch, each in its font and size, after the gap above it. */
+function cardLines(color: PaletteColor): { text: string; bold: boolean; size: number; gap: number }[] {
+  const { rgb, cmyk, hsl } = color;
+  const line = (text: string, gap = 0) => ({ text, bold: false, size: 8.5, gap });
+  return [
+    { text: color.name, bold: true, size: 11, gap: 8 },
+    line(`HEX ${color.hex.toUpperCase()}`),
+    line(`RGB ${rgb.r} ${rgb.g} ${rgb.b}`),
+    line(`CMYK ${cmyk.c} ${cmyk.m} ${cmyk.y} ${cmyk.k}`),
+    line(`HSL ${hsl.h} ${hsl.s}% ${hsl.l}%`),
+    ...contrastsOf(color.hex).map((contrast, i) => line(contrastLine(contrast), i === 0 ? 3 : 0)),
+  ];
+}
+
+/** Sets the lines under a swatch from `y` down (or only measures them); returns how tall they are. */
+function cardText(doc: Doc, color: PaletteColor, x: number, y: number, width: number, draw: boolean): number {
+  let at = y;
+  for (const { text, bold, size, gap } of cardLines(color)) {
+    doc
+      .font(bold ? PDF_FONT.bold : PDF_FONT.regular)
+      .fontSize(size)
+      .fillColor(GUIDE_COLORS.ink);
+    at += gap;
+    if (draw) doc.text(text, x, at, { width, lineGap: 1 });
+    at += doc.heightOfString(text, { width, lineGap: 1 });
+  }
+  return at - y;
+}
+
 function colorCard(doc: Doc, color: PaletteColor, x: number, y: number, width: number, swatchHeight: number): void {
   doc.rect(x, y, width, swatchHeight).fill(color.hex);
   doc.rect(x, y, width, swatchHeight).lineWidth(0.5).stroke(GUIDE_COLORS.rule);
@@ -100,42 +138,55 @@ function colorCard(doc: Doc, color: PaletteColor, x: number, y: number, width: n
     .fontSize(9)
     .fillColor(mostContrasting(color.hex, [GUIDE_COLORS.ink, GUIDE_COLORS.light]));
   doc.text(formatShare(color.share), x + 8, y + 8, { lineBreak: false });
+  cardText(doc, color, x, y + swatchHeight, width, true);
+}
+
+/** A gradient as a bar running left to right through its stops, named, with its stops below. */
+function gradientCard(doc: Doc, gradient: PaletteGradient, x: number, y: number, width: number): void {
+  const ramp = doc.linearGradient(x, 0, x + width, 0);
+  for (const stop of gradient.stops) ramp.stop(stop.offset, stop.color);
+  doc.rect(x, y, width, RAMP_HEIGHT).fill(ramp);
+  doc.rect(x, y, width, RAMP_HEIGHT).lineWidth(0.5).stroke(GUIDE_COLORS.rule);
   doc
     .font(PDF_FONT.bold)
     .fontSize(11)
     .fillColor(GUIDE_COLORS.ink)
-    .text(color.name, x, y + swatchHeight + 8, { width });
-  const { rgb, cmyk, hsl } = color;
-  doc.font(PDF_FONT.regular).fontSize(8.5).fillColor(GUIDE_COLORS.ink);
-  for (const line of [
-    `HEX ${color.hex.toUpperCase()}`,
-    `RGB ${rgb.r} ${rgb.g} ${rgb.b}`,
-    `CMYK ${cmyk.c} ${cmyk.m} ${cmyk.y} ${cmyk.k}`,
-    `HSL ${hsl.h} ${hsl.s}% ${hsl.l}%`,
-  ]) {
-    doc.text(line, { width, lineGap: 1 });
-  }
-  doc.moveDown(0.3);
-  for (const contrast of contrastsOf(color.hex)) {
-    doc.font(PDF_FONT.regular).fillColor(GUIDE_COLORS.ink).text(contrastLine(contrast), { width, lineGap: 1 });
-  }
+    .text(gradient.name, x, y + RAMP_HEIGHT + 8, { width });
+  doc.font(PDF_FONT.regular).fontSize(8.5).text(formatStops(gradient), { width, lineGap: 1 });
 }
 
+/**
+ * The color cards in rows, then the gradients two to a row, all above the footer: a long palette (a
+ * gradient logo's stops add up) gets more, narrower columns and lower swatches.
+ */
 function colorCards(doc: Doc, content: GuideContent, top: number): void {
-  const columns = 4;
-  const width = (CONTENT_WIDTH - (columns - 1) * GUTTER) / columns;
-  const rows = Math.ceil(content.palette.length / columns);
-  const swatchHeight = rows > 1 ? 70 : 150;
+  const gradientRows = Math.ceil(content.gradients.length / 2);
+  const room = PAGE.height - FOOTER_ROOM - top - gradientRows * GRADIENT_ROW;
+  const layouts = CARD_COLUMNS.map((columns) => {
+    const width = (CONTENT_WIDTH - (columns - 1) * GUTTER) / columns;
+    const rows = Math.ceil(content.palette.length / columns);
+    const text = Math.max(...content.palette.map((color) => cardText(doc, color, 0, 0, width, false))) + CARD_GAP;
+    return { columns, width, rows, text, swatch: Math.min(rows > 1 ? 70 : 150, room / rows - text) };
+  });
+  const { columns, width, rows, text, swatch } =
+    layouts.find((layout) => layout.swatch >= MIN_SWATCH) ?? layouts.reduce((a, b) => (b.swatch > a.swatch ? b : a));
+  const swatchHeight = Math.max(MIN_SWATCH, swatch);
   content.palette.forEach((color, i) => {
     const row = Math.floor(i / columns);
     colorCard(
       doc,
       color,
       MARGIN + (i % columns) * (width + GUTTER),
-      top + row * (swatchHeight + 118),
+      top + row * (swatchHeight + text),
       width,
       swatchHeight,
     );
+  });
+  const gradientsTop = top + rows * (swatchHeight + text);
+  const gradientWidth = (CONTENT_WIDTH - GUTTER) / 2;
+  content.gradients.forEach((gradient, i) => {
+    const x = MARGIN + (i % 2) * (gradientWidth + GUTTER);
+    gradientCard(doc, gradient, x, gradientsTop + Math.floor(i / 2) * GRADIENT_ROW, gradientWidth);
   });
 }
 

@@ -6,7 +6,7 @@
 import { unprocessable } from '../errors.js';
 import { createLocalGate, runWhenFree } from '../gate.js';
 import { KIT_NAME_MAX_CHARS } from '../limits.js';
-import { LogoArtError, parseLogoArt, type LogoArt } from '../logo-art.js';
+import { keepingColors, LogoArtError, parseLogoArt, type LogoArt } from '../logo-art.js';
 import type { Rasterize } from '../raster.js';
 import { isHexColor } from '../settings.js';
 import { androidFiles } from './android-icons.js';
@@ -18,7 +18,7 @@ import { logoFiles } from './logo-files.js';
 import { findMark, type KitMark } from './mark.js';
 import { mockupFiles } from './mockup-files.js';
 import { fileSlug } from './names.js';
-import { analyzePalette } from './palette.js';
+import { analyzeGradients, analyzePalette } from './palette.js';
 import { paletteFiles } from './palette-files.js';
 import { readmeFile } from './readme.js';
 import { socialFiles } from './social.js';
@@ -30,8 +30,9 @@ export interface BrandKitLogo {
   /** An SVG from our engine (`vectorize`). */
   svg: string;
   /**
-   * '#rrggbb' colors, either case. Shapes of the SVG in any other color are left out of every file, as
-   * hiding the color on a job does; the kit reads the colors it prints from the shapes that stay.
+   * '#rrggbb' colors, either case. Shapes of the SVG in any other color (gradients with a stop in any
+   * other) are left out of every file, as hiding the color on a job does; the kit reads the colors it
+   * prints from the shapes that stay.
    */
   palette: readonly string[];
 }
@@ -103,9 +104,9 @@ function paletteArt(logo: BrandKitLogo): LogoArt {
     if (!(error instanceof LogoArtError)) throw error;
     throw unprocessable(`the SVG cannot make a kit (${error.message}); give an SVG that vectorize made`);
   }
-  const paths = art.paths.filter((path) => palette.has(path.fill));
-  if (paths.length === 0) throw unprocessable('none of the palette colors is a fill of the SVG');
-  return { ...art, paths };
+  const kept = keepingColors(art, palette);
+  if (kept.paths.length === 0) throw unprocessable('none of the palette colors is a fill of the SVG');
+  return kept;
 }
 
 /**
@@ -114,8 +115,7 @@ function paletteArt(logo: BrandKitLogo): LogoArt {
  */
 async function coloredMark(mark: KitMark): Promise<ColoredMark> {
   const shown = (await analyzePalette(mark.art)).filter((color) => color.share > 0);
-  const fills = new Set(shown.map((color) => color.hex));
-  const visible = { ...mark.art, paths: mark.art.paths.filter((path) => fills.has(path.fill)) };
+  const visible = keepingColors(mark.art, new Set(shown.map((color) => color.hex)));
   return { ...mark, art: visible, palette: shown, underlays: await measureUnderlays(visible) };
 }
 
@@ -128,6 +128,7 @@ async function build(logo: BrandKitLogo, request: BrandKitRequest, rasterize: Ra
   const kit: KitContext = {
     art,
     palette,
+    gradients: analyzeGradients(art),
     underlays,
     mark: mark ?? { ...found, palette, underlays },
     name: request.name,

@@ -1,7 +1,8 @@
 /**
  * What each color of a logo is drawn on: for every fill, the fill that shows
  * all round most of its edge (the badge round white letters), or none when
- * the background does. The edge is what the eye compares a color with; what
+ * the background does. A gradient's stops are drawn on what its path is, and
+ * a gradient lying under a path stands there as its middle stop. The edge is what the eye compares a color with; what
  * lies under it may be hidden (our engine lays lower colors on under the
  * upper ones). Measured on a crisp render, one mask per path, replaying the
  * paint order.
@@ -9,7 +10,7 @@
 import { renderAsync } from '@resvg/resvg-js';
 
 import { escapeXml } from '../escape.js';
-import type { LogoArt } from '../logo-art.js';
+import { pathColors, type LogoArt } from '../logo-art.js';
 
 /** Fill -> the fill under it; fills that stand on the background are absent. */
 export type Underlays = ReadonlyMap<string, string>;
@@ -61,7 +62,8 @@ export async function measureUnderlays(art: LogoArt): Promise<Underlays> {
   });
   const underlays = new Map<string, string>();
   masks.forEach((mask, index) => {
-    const fill = art.paths[index]?.fill;
+    const path = art.paths[index];
+    const fill = path?.fill;
     const around = new Map<number, number>();
     let edge = 0;
     grown(mask, width, height, EDGE_PX).forEach((near, p) => {
@@ -74,7 +76,9 @@ export async function measureUnderlays(art: LogoArt): Promise<Underlays> {
     });
     const [top] = [...around].sort(([, a], [, b]) => b - a);
     const underFill = top && top[0] !== BACKGROUND ? art.paths[top[0]]?.fill : undefined;
-    if (fill && underFill && top && top[1] >= MOSTLY * edge) underlays.set(fill, underFill);
+    if (path && underFill && top && top[1] >= MOSTLY * edge) {
+      for (const color of pathColors(path)) underlays.set(color, underFill);
+    }
   });
   return underlays;
 }

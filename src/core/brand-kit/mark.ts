@@ -10,7 +10,7 @@
 import { mostContrasting } from '../color.js';
 import { parsedFont } from '../fonts.js';
 import { unionOf, type Box } from '../geometry.js';
-import { fillsOf, type LogoArt, type LogoPath } from '../logo-art.js';
+import { colorsOf, type LogoArt, type LogoPath } from '../logo-art.js';
 import { subpathsOf, type Subpath } from '../svg-path.js';
 import type { PaletteColor } from './palette.js';
 
@@ -181,13 +181,13 @@ function splitAlong(blobs: readonly Blob[], axis: 'x' | 'y'): Split | null {
   return best;
 }
 
-/** The logo reduced to `pieces`, cropped to them. */
+/** The logo reduced to `pieces`, cropped to them (a gradient stays where it was: the units are the same). */
 function artOf(art: LogoArt, pieces: readonly Piece[]): LogoArt {
   const box = unionOf(pieces.map((p) => p.subpath.box));
   const paths: LogoPath[] = [];
   art.paths.forEach((path, index) => {
     const kept = pieces.filter((p) => p.path === index);
-    if (kept.length > 0) paths.push({ fill: path.fill, d: kept.map((p) => p.subpath.d).join('') });
+    if (kept.length > 0) paths.push({ ...path, d: kept.map((p) => p.subpath.d).join('') });
   });
   const unitsPerPixel = art.viewBox.width / art.width;
   return { width: box.width / unitsPerPixel, height: box.height / unitsPerPixel, viewBox: box, paths };
@@ -243,7 +243,7 @@ export function findMark(art: LogoArt, palette: readonly PaletteColor[], name: s
       };
     }
     if (shape > WORDMARK_MIN_ASPECT && isWord(blobs)) {
-      const plate = monogram(name, palette[0]?.hex ?? fillsOf(art)[0] ?? '#000000');
+      const plate = monogram(name, palette[0]?.hex ?? colorsOf(art)[0] ?? '#000000');
       if (plate) {
         return {
           art: plate,

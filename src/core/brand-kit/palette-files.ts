@@ -20,7 +20,13 @@ function paletteJson(kit: KitContext): string {
       cmyk_approximate: color.cmyk,
       share: Number(color.share.toFixed(4)),
     })),
-    notes: `share is the part of the logo's visible area in that color (0-1). ${CMYK_NOTE}`,
+    gradients: kit.gradients.map((gradient) => ({
+      name: gradient.name,
+      type: gradient.kind,
+      stops: gradient.stops.map((stop) => ({ offset: stop.offset, hex: stop.color })),
+      css: gradient.css,
+    })),
+    notes: `share is the part of the logo's visible area in that color (0-1); a gradient's area is shared by its stops, each also listed in colors. ${CMYK_NOTE}`,
   };
   return htmlSafeJson(document);
 }
@@ -30,10 +36,12 @@ function paletteCss(kit: KitContext): string {
     `  --brand-${color.token}: ${color.hex}; /* ${formatShare(color.share)} of the logo */`,
     `  --brand-${color.token}-rgb: ${color.rgb.r} ${color.rgb.g} ${color.rgb.b}; /* for rgb(var(--brand-${color.token}-rgb) / 50%) */`,
   ]);
+  const gradients = kit.gradients.map((gradient) => `  --brand-${gradient.token}: ${gradient.css};`);
   return [
     `/* ${cssCommentText(kit.name)}: brand colors */`,
     ':root {',
     ...lines,
+    ...gradients,
     `  --brand-background: ${kit.background};`,
     '}',
     '',
@@ -62,7 +70,8 @@ export function paletteFiles(kit: KitContext): KitFile[] {
     {
       path: 'palette/palette.json',
       data: Buffer.from(paletteJson(kit)),
-      purpose: 'Every color in HEX, RGB, HSL and approximate CMYK, with its share of the logo.',
+      purpose:
+        'Every color in HEX, RGB, HSL and approximate CMYK, with its share of the logo, and any gradients as ramps of them.',
     },
     {
       path: 'palette/palette.css',

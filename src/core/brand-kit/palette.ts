@@ -1,11 +1,12 @@
 /**
- * The kit's palette: the fills actually present in the logo's SVG (so colors
- * hidden from the job cannot leak into any file), biggest share first, with
- * every notation the palette files and the guide print.
+ * The kit's palette: the colors actually present in the logo's SVG (so colors
+ * hidden from the job cannot leak into any file), its flat fills and its
+ * gradients' stops, biggest share first, with every notation the palette files
+ * and the guide print; and its gradients, each a ramp of those stops.
  */
 import { hexToRgb, rgbToCmyk, rgbToHsl, type Cmyk, type Hsl, type Rgb } from '../color.js';
 import { measureFillShares } from '../fill-shares.js';
-import type { LogoArt } from '../logo-art.js';
+import { rampsOf, type GradientStop, type LogoArt, type Ramp } from '../logo-art.js';
 
 export interface PaletteColor {
   /** 'Primary', 'Secondary', 'Accent 1', ... by share of the logo. */
@@ -48,4 +49,52 @@ export async function analyzePalette(art: LogoArt): Promise<PaletteColor[]> {
 /** '42.5%' */
 export function formatShare(share: number): string {
   return `${(share * 100).toFixed(1)}%`;
+}
+
+export interface PaletteGradient {
+  /** 'Gradient 1', 'Gradient 2', ... in paint order. */
+  name: string;
+  /** The name as a CSS identifier part: 'gradient-1'. */
+  token: string;
+  kind: Ramp['kind'];
+  /** Its colors in order along it, each also in the palette. */
+  stops: GradientStop[];
+  /** The ramp as a CSS image: its direction and stops (CSS sizes it to the box it fills). */
+  css: string;
+}
+
+/** The way a linear ramp runs as a CSS angle: 0deg up, 90deg right (SVG's y runs down). */
+function cssAngle(ramp: Extract<Ramp, { kind: 'linear' }>): number {
+  const degrees = (Math.atan2(ramp.x2 - ramp.x1, ramp.y1 - ramp.y2) * 180) / Math.PI;
+  return Math.round((degrees + 360) % 360);
+}
+
+const cssStops = (stops: readonly GradientStop[]) =>
+  stops.map((stop) => `${stop.color} ${Number((stop.offset * 100).toFixed(1))}%`).join(', ');
+
+/** The stops as a CSS linear gradient running at `degrees` (0deg up, 90deg to the right). */
+export function linearGradientCss(stops: readonly GradientStop[], degrees: number): string {
+  return `linear-gradient(${degrees}deg, ${cssStops(stops)})`;
+}
+
+function cssOf(ramp: Ramp): string {
+  return ramp.kind === 'linear'
+    ? linearGradientCss(ramp.stops, cssAngle(ramp))
+    : `radial-gradient(circle, ${cssStops(ramp.stops)})`;
+}
+
+export function analyzeGradients(art: LogoArt): PaletteGradient[] {
+  return rampsOf(art).map((ramp, index) => ({
+    name: `Gradient ${index + 1}`,
+    token: `gradient-${index + 1}`,
+    kind: ramp.kind,
+    stops: ramp.stops,
+    css: cssOf(ramp),
+  }));
+}
+
+/** 'linear: #6813CC 0% → #2773FB 100%' */
+export function formatStops(gradient: PaletteGradient): string {
+  const stops = gradient.stops.map((stop) => `${stop.color.toUpperCase()} ${Math.round(stop.offset * 100)}%`);
+  return `${gradient.kind}: ${stops.join(' → ')}`;
 }

@@ -24,6 +24,7 @@ export function readmeFile(kit: KitContext, files: readonly KitFile[]): KitFile 
     `${singleLine(kit.name)}: brand kit`,
     '',
     `Colors (largest share first): ${kit.palette.map((color) => color.hex).join(', ')}`,
+    ...kit.gradients.map((gradient) => `${gradient.name}: ${gradient.stops.map((stop) => stop.color).join(' -> ')}`),
     `Background color: ${kit.background}`,
     `Mark (${MARK_FILE}, used by every square and small image): ${kit.mark.reason}`,
     '',

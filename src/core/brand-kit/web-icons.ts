@@ -1,6 +1,6 @@
 /** web/: favicons, the web app manifest with its maskable icons, and the <head> tags that use them. */
 import { escapeXml } from '../escape.js';
-import { KNOCKOUT, logoInBox } from '../logo-art.js';
+import { KNOCKOUT, logoInBox, pathColors } from '../logo-art.js';
 import { drawing } from '../raster.js';
 import type { KitContext } from './context.js';
 import { iconDrawing, type IconStyle } from './drawings.js';
@@ -28,16 +28,25 @@ function manifestIconPath(size: number): string {
 
 /**
  * In a dark browser theme the tab behind the favicon is dark: recolor the mark as its on-dark
- * variant does (CSS outranks the fill attributes); a knockout takes the dark tab's color.
+ * variant does (CSS outranks the fill and stop-color attributes); a knockout takes the dark tab's
+ * color. A gradient is recolored stop by stop, so one with a knocked-out stop fades into the tab
+ * rather than being cut out whole as the variant's files are.
  */
 function darkThemeStyle(kit: KitContext): string {
   const { mark } = kit;
   const variant = onDarkVariant(mark.palette, mark.underlays, GUIDE_COLORS.dark);
   if (!variant) return '';
+  const stops = new Set(mark.art.paths.flatMap((path) => (path.ramp ? pathColors(path) : [])));
   const rules = mark.palette
     .map(({ hex }) => [hex, variant.paint(hex)] as const)
     .filter(([hex, paint]) => paint !== hex)
-    .map(([hex, paint]) => `[fill="${hex}"]{fill:${paint === KNOCKOUT ? GUIDE_COLORS.dark : paint}}`);
+    .flatMap(([hex, paint]) => {
+      const color = paint === KNOCKOUT ? GUIDE_COLORS.dark : paint;
+      return [
+        `[fill="${hex}"]{fill:${color}}`,
+        ...(stops.has(hex) ? [`[stop-color="${hex}"]{stop-color:${color}}`] : []),
+      ];
+    });
   return `<style>@media (prefers-color-scheme: dark){${rules.join('')}}</style>`;
 }
 
