@@ -14,7 +14,7 @@ export const USAGE = `Usage: logo-vectorize [options] INPUT...
 Trace PNG, JPEG or WebP logos into SVG files with their exact brand colors.
 
 Options:
-  --colors N        palette size: 0 (automatic), ${COLOR_CHOICES.slice(1).join(', ')} (default ${DEFAULT_SETTINGS.colors})
+  --colors N        colors, a gradient counting as one: 0 (automatic), ${COLOR_CHOICES.slice(1).join(', ')} (default ${DEFAULT_SETTINGS.colors})
   --smoothing N     0 follows the pixels, ${SMOOTHING_MAX} gives the roundest curves (default ${DEFAULT_SETTINGS.smoothing})
   --no-transparent  keep the background instead of removing it
   --no-trim         keep the full canvas instead of cropping to the logo

@@ -13,6 +13,8 @@ interface Converted {
   input: string;
   output: string;
   palette: string[];
+  /** Each gradient's stop colors, in order along it. */
+  gradients: string[][];
   width: number;
   height: number;
   bytes: number;
@@ -54,12 +56,19 @@ async function convert(input: string, output: string, options: CliOptions): Prom
     input,
     output,
     palette: result.palette,
+    gradients: result.gradients,
     width: result.width,
     height: result.height,
     bytes: Buffer.byteLength(result.svg),
     ms: Math.round(ms * 10) / 10,
     warning: result.warning,
   };
+}
+
+/** ', 1 gradient' and so on, or '' for a logo of flat colors. */
+function gradientNote({ gradients }: Converted): string {
+  if (gradients.length === 0) return '';
+  return `, ${gradients.length} gradient${gradients.length === 1 ? '' : 's'}`;
 }
 
 /** The installed package's version: src/cli and dist/cli both sit two levels below its package.json. */
@@ -120,7 +129,7 @@ async function main(argv: string[]): Promise<number> {
         done++;
         const line = options.json
           ? JSON.stringify(converted)
-          : `${input} -> ${converted.output} (${converted.width}x${converted.height}, ${converted.palette.join(' ')}, ${converted.bytes} bytes)`;
+          : `${input} -> ${converted.output} (${converted.width}x${converted.height}, ${converted.palette.join(' ')}${gradientNote(converted)}, ${converted.bytes} bytes)`;
         report(line, process.stdout);
         if (converted.warning && !options.json) report(`  note: ${converted.warning}`, process.stderr);
       } catch (error) {

@@ -31,8 +31,10 @@ export const JobRecordSchema = Type.Object({
    * (trim crops the margin away). Absent from records written before it was kept.
    */
   sourceOffset: Type.Optional(Type.Object({ x: Type.Integer(), y: Type.Integer() })),
-  /** '#rrggbb' fills of the SVG, largest area first. */
+  /** '#rrggbb' colors of the SVG (flat fills and gradients' stops), largest area first. */
   palette: Type.Array(Type.String()),
+  /** Each gradient of the SVG: its stop colors in order. Absent from records written before gradients (none). */
+  gradients: Type.Optional(Type.Array(Type.Array(Type.String()))),
   /** Size of logo.svg in bytes. */
   svgBytes: Type.Integer(),
   warning: Type.String(),
@@ -46,8 +48,10 @@ export const JobRecordSchema = Type.Object({
   /** Revisions only: what the editor needs beyond a job's fields. */
   revision: Type.Optional(
     Type.Object({
-      /** Every color of the trace, largest area first: the visible palette plus the hidden colors. */
+      /** Every color of the trace, largest area first: those the editor may hide or show. */
       tracedPalette: Type.Array(Type.String()),
+      /** Every gradient of the trace (absent, as none, from records written before gradients). */
+      tracedGradients: Type.Optional(Type.Array(Type.Array(Type.String()))),
       /** The engine's own notes on the trace, without notes about hidden colors. */
       traceWarning: Type.String(),
     }),

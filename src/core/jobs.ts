@@ -10,7 +10,7 @@ import type { MockupKind } from './mockups/index.js';
 import { scaleToFit, type Rasterize } from './raster.js';
 import { createSampleLogoPng } from './sample-logo.js';
 import type { TraceSettings } from './settings.js';
-import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
+import { colorsToHide, visibleAfterHiding } from './svg-edit.js';
 import { jobRecords, SVG_FILE } from './job-records.js';
 import { completeSettings, type Tracer } from './tracer.js';
 import { timed, type ObserveWork } from './timing.js';
@@ -86,6 +86,7 @@ export function createJobService(options: JobServiceOptions): JobService {
         height: result.height,
         sourceOffset: result.sourceOffset,
         palette: result.palette,
+        gradients: result.gradients,
         warning: result.warning,
         originalId: null,
         hiddenColors: [],
@@ -112,21 +113,26 @@ export function createJobService(options: JobServiceOptions): JobService {
       // Colors the job already hides may be listed again.
       const requested = colorsToHide(colors, [...source.palette, ...source.hiddenColors], 'job', source.palette);
       const hiding = new Set(requested.filter((c) => source.palette.includes(c)));
-      const palette = visibleColors(source.palette, hiding);
+      const shown = visibleAfterHiding(
+        await svgText(source),
+        { palette: source.palette, gradients: source.gradients ?? [] },
+        hiding,
+      );
       return records.create(
         {
           origin: 'visibility',
           width: source.width,
           height: source.height,
           sourceOffset: source.sourceOffset,
-          palette,
+          palette: shown.palette,
+          gradients: shown.gradients,
           warning: source.warning,
           originalId: source.id,
           hiddenColors: [...source.hiddenColors, ...hiding],
           settings: source.settings,
           uploadSessionId: source.uploadSessionId,
         },
-        removeFills(await svgText(source), hiding),
+        shown.svg,
       );
     },
 

@@ -1,19 +1,33 @@
 /**
  * The spec's results, as TypeBox schemas and built from the store's records:
  * jobs, revisions (the same through the editor endpoints and the MCP tools)
- * and MCP uploads, with the paths of a job's files.
+ * and MCP uploads, with the paths of a job's files. The spec's tables say
+ * which fields are required, not that there are no others: job results add
+ * `source_offset`, and jobs and revisions both add `gradients` beside `palette`.
  */
 import { Type, type Static } from 'typebox';
 
 import type { JobRecord, UploadRecord } from './job-store.js';
 import { HexColor, restated, TRACE_SETTING_SCHEMAS } from './settings.js';
 
+/** The colors of a job's or a revision's SVG, said once for both. */
+const PALETTE_MEANING =
+  "largest area first: its flat fills and its gradients' stop colors (a gradient's area is shared by its stops).";
+/** What hiding does to a gradient, said once for jobs and revisions. */
+const HIDDEN_GRADIENT =
+  "Hiding one of a gradient's stop colors hides its shape; its other stop colors leave palette too unless another shape shows them.";
+const gradients = Type.Array(Type.Array(HexColor), {
+  description:
+    "Each gradient of the SVG (a linearGradient or radialGradient filling one shape): its stop colors in order along it, each also in palette. Hiding any of its stop colors hides the gradient's shape. Empty for a logo of flat colors.",
+});
+
 const jobFields = {
   id: Type.String({
     description: 'Job token, used in /api/jobs/{token}/... paths. Anyone holding it can read the job until it expires.',
   }),
   svg: Type.String({ description: 'Relative URL of the SVG of this job.' }),
-  palette: Type.Array(HexColor, { description: 'Hex colors present in the SVG, largest area first.' }),
+  palette: Type.Array(HexColor, { description: `Hex colors present in the SVG, ${PALETTE_MEANING}` }),
+  gradients,
   bytes: Type.Integer({ description: 'Size of the SVG in bytes.' }),
   width: Type.Integer({ description: 'SVG width in pixels.' }),
   height: Type.Integer({ description: 'SVG height in pixels.' }),
@@ -42,7 +56,9 @@ export const VisibilityJobResult = Type.Object(
     original_id: Type.Union([Type.String(), Type.Null()], {
       description: 'Token of the job the colors were hidden from.',
     }),
-    hidden_colors: Type.Array(HexColor, { description: 'Colors of the original trace that this job leaves out.' }),
+    hidden_colors: Type.Array(HexColor, {
+      description: `Colors of the original trace that this job leaves out. ${HIDDEN_GRADIENT}`,
+    }),
   },
   { title: 'VisibilityJobResult' },
 );
@@ -67,8 +83,11 @@ export const RevisionResult = Type.Object(
     svg_url: Type.String({ description: 'Absolute URL of the SVG.' }),
     preview_url: Type.String({ description: 'Absolute URL of the PNG preview.' }),
     preview_markdown: Type.String({ description: 'The preview as a Markdown image, ready to show a user.' }),
-    palette: Type.Array(HexColor, { description: 'Visible hex colors of the SVG, largest area first.' }),
-    hidden_colors: Type.Array(HexColor, { description: 'Colors of the trace this revision hides.' }),
+    palette: Type.Array(HexColor, { description: `Visible hex colors of the SVG, ${PALETTE_MEANING}` }),
+    gradients,
+    hidden_colors: Type.Array(HexColor, {
+      description: `Colors of the trace this revision hides. ${HIDDEN_GRADIENT}`,
+    }),
     width: Type.Integer({ description: 'SVG width in pixels.' }),
     height: Type.Integer({ description: 'SVG height in pixels.' }),
     bytes: Type.Integer({ description: 'Size of the SVG in bytes.' }),
@@ -119,6 +138,7 @@ export function sampleResult(job: JobRecord): Static<typeof SampleJobResult> {
     id: job.id,
     svg: jobPaths.svg(job.id),
     palette: job.palette,
+    gradients: job.gradients ?? [],
     bytes: job.svgBytes,
     width: job.width,
     height: job.height,
@@ -143,6 +163,7 @@ export function revisionResult(job: JobRecord, baseUrl: string, now = Date.now()
     preview_url: previewUrl,
     preview_markdown: `![Vectorized logo preview](${previewUrl})`,
     palette: job.palette,
+    gradients: job.gradients ?? [],
     hidden_colors: job.hiddenColors,
     width: job.width,
     height: job.height,

@@ -18,7 +18,7 @@ import type { Tracer } from './tracer.js';
 import { withChanges, type SettingChanges, type TraceSettings } from './settings.js';
 import type { Rasterize } from './raster.js';
 import { renderReviewSheet } from './review-sheet.js';
-import { colorsToHide, removeFills, visibleColors } from './svg-edit.js';
+import { colorsToHide, visibleAfterHiding, withoutColors, type SvgColors } from './svg-edit.js';
 import { newToken } from './tokens.js';
 import type { JobFiles, JobRecord } from './job-store.js';
 
@@ -98,14 +98,16 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
     const wanted = parent?.hiddenColors ?? [];
     const kept = wanted.filter((c) => result.palette.includes(c));
     const gone = wanted.filter((c) => !result.palette.includes(c));
-    const hidden = kept.length < result.palette.length ? kept : [];
+    const hidingKept = withoutColors(result.svg, result, new Set(kept));
+    const showsSome = hidingKept.palette.length > 0;
+    const hidden = showsSome ? kept : [];
+    const shown = showsSome ? hidingKept : withoutColors(result.svg, result, new Set());
     const notes = [
       gone.length > 0 ? `hidden color(s) ${gone.join(', ')} are not in the new trace` : '',
       kept.length > 0 && hidden.length === 0
         ? `hiding ${kept.join(', ')} again would leave nothing visible, so every color is shown`
         : '',
     ];
-    const hiding = new Set(hidden);
     const traceWarning = result.warning;
     return records.create(
       {
@@ -113,15 +115,16 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
         width: result.width,
         height: result.height,
         sourceOffset: result.sourceOffset,
-        palette: result.palette.filter((c) => !hiding.has(c)),
+        palette: shown.palette,
+        gradients: shown.gradients,
         warning: [traceWarning, ...notes].filter(Boolean).join('; '),
         originalId: parent?.id ?? null,
         hiddenColors: hidden,
         settings,
         uploadSessionId: '',
-        revision: { tracedPalette: result.palette, traceWarning },
+        revision: { tracedPalette: result.palette, tracedGradients: result.gradients, traceWarning },
       },
-      removeFills(result.svg, hiding),
+      shown.svg,
       { [SOURCE_IMAGE_FILE]: image, [TRACED_SVG_FILE]: Buffer.from(result.svg) },
     );
   }
@@ -158,29 +161,31 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
 
     async setHiddenColors(id, colors) {
       const source = await get(id);
-      const { tracedPalette, traceWarning } = source.revision;
+      const { tracedPalette, tracedGradients = [], traceWarning } = source.revision;
       const hiding = new Set(colorsToHide(colors, tracedPalette, 'revision', tracedPalette));
-      const palette = visibleColors(tracedPalette, hiding);
       const [image, fullSvg] = await Promise.all([
         records.file(source, SOURCE_IMAGE_FILE),
         records.file(source, TRACED_SVG_FILE),
       ]);
+      const traced: SvgColors = { palette: tracedPalette, gradients: tracedGradients };
+      const shown = visibleAfterHiding(fullSvg.toString('utf8'), traced, hiding);
       return records.create(
         {
           origin: 'revision',
           width: source.width,
           height: source.height,
           sourceOffset: source.sourceOffset,
-          palette,
+          palette: shown.palette,
+          gradients: shown.gradients,
           // The notes about colors hidden by an earlier re-trace no longer apply: this revision says what it hides.
           warning: traceWarning,
           originalId: source.id,
           hiddenColors: tracedPalette.filter((c) => hiding.has(c)),
           settings: source.settings,
           uploadSessionId: '',
-          revision: { tracedPalette, traceWarning },
+          revision: { tracedPalette, tracedGradients, traceWarning },
         },
-        removeFills(fullSvg.toString('utf8'), hiding),
+        shown.svg,
         { [SOURCE_IMAGE_FILE]: image, [TRACED_SVG_FILE]: fullSvg },
       );
     },

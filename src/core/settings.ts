@@ -33,7 +33,7 @@ export const TRACE_SETTING_SCHEMAS = {
   colors: Type.Unsafe<ColorChoice>({
     type: 'integer',
     enum: [...COLOR_CHOICES],
-    description: 'Number of colors; 0 chooses automatically.',
+    description: 'Number of colors (a gradient counts as one); 0 chooses automatically.',
   }),
   smoothing: Type.Integer({
     minimum: 0,

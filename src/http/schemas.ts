@@ -99,7 +99,7 @@ function visibilityRequest(title: string, meaning: string) {
     {
       hidden_colors: Type.Array(HexColor, {
         maxItems: HIDDEN_COLORS_MAX,
-        description: `${meaning} Case-insensitive. At least one color must stay visible.`,
+        description: `${meaning} Case-insensitive. Hiding any stop color of a gradient hides its whole shape. At least one color must stay visible.`,
       }),
     },
     { title, additionalProperties: false },

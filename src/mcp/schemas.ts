@@ -45,7 +45,9 @@ const settings = {
   colors: z
     .literal([...COLOR_CHOICES])
     .optional()
-    .describe('How many colors to trace: 0 chooses automatically (the usual choice); 1 gives a one-color logo.'),
+    .describe(
+      'How many colors to trace, a gradient counting as one: 0 chooses automatically (the usual choice); 1 gives a one-color logo.',
+    ),
   smoothing: setting('smoothing', '0 follows the pixels exactly; 100 gives the fewest, roundest curves.'),
   transparent: setting(
     'transparent',

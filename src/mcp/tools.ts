@@ -63,11 +63,18 @@ function decodeBase64Image(text: string): Buffer {
 const json = (value: unknown): ContentBlock => ({ type: 'text', text: JSON.stringify(value, null, 2) });
 const png = (bytes: Buffer): ContentBlock => ({ type: 'image', data: bytes.toString('base64'), mimeType: 'image/png' });
 
+/** 'Gradients: #a -> #b; #c -> #d.', or '' when there are none. */
+function gradientsLine(revision: RevisionResult): string {
+  const ramps = revision.gradients.map((stops) => stops.join(' -> '));
+  return ramps.length > 0 ? `Gradients (each hidden with any of its colors): ${ramps.join('; ')}.` : '';
+}
+
 function summary(revision: RevisionResult): string {
   const hidden = revision.hidden_colors.length > 0 ? `; hidden: ${revision.hidden_colors.join(', ')}` : '';
   return [
     `Revision ${revision.revision_id}: ${revision.width} x ${revision.height} px, ${revision.bytes} bytes of SVG.`,
     `Palette (${revision.palette.length}): ${revision.palette.join(', ')}${hidden}.`,
+    gradientsLine(revision),
     revision.warning ? `Notes: ${revision.warning}.` : '',
     `Expires in ${Math.round(revision.expires_in_seconds / 60)} minutes.`,
   ]
@@ -191,7 +198,8 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
       description:
         'Makes a NEW revision that hides exactly the listed colors and shows all others (so [] restores every ' +
         'color), without re-tracing; the given revision stays as it was. Use it to drop a background plate, a ' +
-        'stray shade or a tagline color. At least one color must stay visible.',
+        'stray shade or a tagline color. Hiding any stop color of a gradient hides its whole shape. At least one ' +
+        'color must stay visible.',
       inputSchema: setColorVisibilityInput,
       outputSchema: revisionOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

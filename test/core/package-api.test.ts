@@ -17,8 +17,9 @@ const logo = await drawnLogo({ palette: FOUR_COLORS });
 
 t.test('vectorize returns the SVG, its exact palette, its size, the warning and the crop offset', async (t) => {
   const result = await vectorize(logo.image);
-  t.same(Object.keys(result).sort(), ['height', 'palette', 'sourceOffset', 'svg', 'warning', 'width']);
+  t.same(Object.keys(result).sort(), ['gradients', 'height', 'palette', 'sourceOffset', 'svg', 'warning', 'width']);
   t.same([...result.palette].sort(), [...logo.palette].sort(), 'the drawn colors, exactly');
+  t.same(result.gradients, [], 'flat colors, no gradient');
   t.same([result.width, result.height], [logo.content.width, logo.content.height], 'trimmed to the shapes by default');
   t.same(result.sourceOffset, { x: logo.content.x, y: logo.content.y }, 'where the crop sits in the image');
   t.match(result.svg, new RegExp(`^<svg[^>]* width="${result.width}" height="${result.height}"`));

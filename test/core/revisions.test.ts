@@ -4,6 +4,7 @@ import { createJobService } from '../../src/core/jobs.js';
 import { createRasterizer } from '../../src/core/raster.js';
 import { createRevisionService } from '../../src/core/revisions.js';
 import { DEFAULT_SETTINGS, type TraceSettings } from '../../src/core/settings.js';
+import { revisionResult } from '../../src/core/results.js';
 import { newToken } from '../../src/core/tokens.js';
 import { traceImage } from '../../src/core/tracer.js';
 import { openFileStore } from '../../src/store/index.js';
@@ -413,4 +414,26 @@ t.test('a revision made from another lives its own full lifetime', async (t) => 
   t.same(await revisions.get(late.id), late, 'the new one is not');
   const restyled = await revisions.updateSettings(late.id, { smoothing: 90 });
   t.same(restyled.settings, settings({ smoothing: 90 }), 'and still has the source image to re-trace');
+});
+
+t.test('a revision stored before gradients were kept still loads, lists none and hides colors', async (t) => {
+  const { revisions, store } = await services(t);
+  const made = await revisions.create(FIVE_COLOR_PNG, settings());
+  const { gradients: _gradients, revision, ...fields } = made;
+  const { tracedGradients: _tracedGradients, ...oldRevision } = revision ?? { tracedPalette: [], traceWarning: '' };
+  const old = { ...fields, id: newToken(), revision: oldRevision };
+  const files = Object.fromEntries(
+    await Promise.all(
+      ['logo.svg', 'source-image', 'traced.svg'].map(async (name) => [name, await store.readFile(made.id, name)]),
+    ),
+  ) as Record<string, Buffer>;
+  await store.createJob(old, files);
+
+  const loaded = await revisions.get(old.id);
+  t.notOk('gradients' in loaded, 'the record as it was written');
+  t.same(revisionResult(loaded, 'https://logos.test').gradients, [], 'its result lists no gradient');
+  const [first = ''] = made.palette;
+  const hidden = await revisions.setHiddenColors(old.id, [first]);
+  t.same(hidden.gradients, []);
+  t.notOk(hidden.palette.includes(first));
 });

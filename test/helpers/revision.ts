@@ -1,7 +1,11 @@
-/** The fields of the spec's Revision table, sorted: every revision result has exactly these. */
+/**
+ * The fields of the spec's Revision table and `gradients` (the table says which fields are required, not
+ * that there are no others), sorted: every revision result has exactly these.
+ */
 export const REVISION_FIELDS = [
   'bytes',
   'expires_in_seconds',
+  'gradients',
   'height',
   'hidden_colors',
   'palette',
@@ -21,6 +25,7 @@ export interface Revision {
   preview_url: string;
   preview_markdown: string;
   palette: string[];
+  gradients: string[][];
   hidden_colors: string[];
   width: number;
   height: number;

@@ -6,7 +6,7 @@ import { traceImage } from '../../src/core/tracer.js';
 import { openFileStore } from '../../src/store/index.js';
 import { buildTestApp, newDataDir, type Teardown } from '../helpers/app.js';
 import { fiveColorLogo, png } from '../helpers/fixtures.js';
-import { drawnLogo } from '../helpers/images.js';
+import { drawnLogo, GRADIENT_LOGO } from '../helpers/images.js';
 import { uploadForm } from '../helpers/multipart.js';
 import { REVISION_FIELDS } from '../helpers/revision.js';
 import { controlledTracer } from '../helpers/tracer.js';
@@ -18,15 +18,18 @@ const settingsUrl = (token: string) => `/api/jobs/${token}/editor/settings`;
 const visibilityUrl = (token: string) => `/api/jobs/${token}/editor/visibility`;
 const key = (value: string) => ({ 'idempotency-key': value });
 
-/** The app on BASE_URL with a counted tracer, and a revision of the five-color logo made as the MCP server makes it. */
+/**
+ * The app on BASE_URL with a counted tracer, and a revision of the five-color logo (or `image`) made as the
+ * MCP server makes it.
+ */
 async function appWithRevision(
   t: Teardown,
   settings: Partial<TraceSettings> = {},
-  options: { gate?: ConcurrencyGate } = {},
+  { image = FIVE_COLOR_PNG, ...options }: { gate?: ConcurrencyGate; image?: Buffer } = {},
 ) {
   const tracer = controlledTracer();
   const { app } = await buildTestApp(t, { BASE_URL }, { trace: tracer.trace, ...options });
-  const source = await app.revisions.create(FIVE_COLOR_PNG, { ...DEFAULT_SETTINGS, ...settings });
+  const source = await app.revisions.create(image, { ...DEFAULT_SETTINGS, ...settings });
   return { app, tracer, source };
 }
 
@@ -213,6 +216,42 @@ t.test('editor/visibility hides exactly the listed colors and restores the other
   t.equal(tracer.calls, calls, 'nothing was re-traced');
   t.equal((await app.inject(`/api/jobs/${source.id}/logo.svg`)).body, sourceSvg, 'the source SVG is unchanged');
   t.same(await app.revisions.get(source.id), source, 'the source revision is unchanged');
+});
+
+t.test('editor/visibility: hiding one stop of a gradient removes its shape and its other stops', async (t) => {
+  const { app, source } = await appWithRevision(t, {}, { image: (await drawnLogo(GRADIENT_LOGO)).image });
+  const [stops] = source.gradients ?? [];
+  if (!stops) return t.fail('the drawn logo is traced with a gradient (the premise of this test)');
+  const sourceSvg = (await app.inject(`/api/jobs/${source.id}/logo.svg`)).body;
+  const hide = (token: string, hidden_colors: string[]) =>
+    app.inject({ method: 'POST', url: visibilityUrl(token), payload: { hidden_colors } });
+
+  const first = (await hide(source.id, [stops[0] ?? ''])).json();
+  t.same(first.hidden_colors, [stops[0]]);
+  t.same(first.gradients, [], 'the gradient is gone');
+  t.same(
+    first.palette,
+    source.palette.filter((color) => !stops.includes(color)),
+    'its stops left the palette with it',
+  );
+  const svg = (await app.inject(new URL(first.svg_url).pathname)).body;
+  t.notMatch(svg, /Gradient|url\(#/, 'neither its shape nor its def is in the SVG');
+  t.ok(
+    first.palette.every((color: string) => svg.includes(`fill="${color}"`)),
+    'the flat colors are all still drawn',
+  );
+
+  const restored = (await hide(first.revision_id, [])).json();
+  t.same(restored.gradients, [stops], 'showing the stop brings the gradient back');
+  t.equal((await app.inject(new URL(restored.svg_url).pathname)).body, sourceSvg);
+
+  const allButGradient = source.palette.filter((color) => !stops.includes(color));
+  const gradientOnly = (await hide(source.id, allButGradient)).json();
+  t.same(gradientOnly.palette, stops, 'the flat colors hidden, the gradient alone is left');
+  t.same(gradientOnly.gradients, [stops]);
+  const nothing = await hide(source.id, [...allButGradient, stops.at(-1) ?? '']);
+  t.equal(nothing.statusCode, 422, 'hiding a stop as well would leave nothing');
+  t.match(nothing.json().detail, /a gradient goes when any of its colors is hidden/);
 });
 
 t.test('editor/visibility: colors not in the trace, hiding all and malformed lists are 422', async (t) => {

@@ -9,7 +9,8 @@ t.test('POST /api/sample without a body creates a demo job without warning', asy
   const res = await app.inject({ method: 'POST', url: '/api/sample' });
   t.equal(res.statusCode, 200);
   const job = res.json();
-  t.same(Object.keys(job).sort(), ['bytes', 'height', 'id', 'palette', 'source_offset', 'svg', 'width']);
+  t.same(Object.keys(job).sort(), ['bytes', 'gradients', 'height', 'id', 'palette', 'source_offset', 'svg', 'width']);
+  t.same(job.gradients, [], 'the built-in logo is drawn in flat colors');
   t.same([...job.palette].sort(), [...SAMPLE_LOGO_COLORS].sort(), 'the built-in logo has its four brand colors');
 
   for (const path of ['logo.svg', 'preview.png', 'mockup/cap.png', 'mockup/tshirt.png']) {

@@ -2,6 +2,8 @@ import t from 'tap';
 
 import { createLocalGate, type ConcurrencyGate } from '../../src/core/gate.js';
 import { buildTestApp } from '../helpers/app.js';
+import { drawnLogo, GRADIENT_LOGO } from '../helpers/images.js';
+import { uploadForm } from '../helpers/multipart.js';
 import { controlledTracer } from '../helpers/tracer.js';
 
 t.test('hiding colors makes a new job without re-tracing and leaves the source unchanged', async (t) => {
@@ -42,6 +44,43 @@ t.test('hiding colors makes a new job without re-tracing and leaves the source u
   t.same(further.json().hidden_colors, [first, second]);
   t.same(further.json().palette, rest);
   t.equal(further.json().original_id, job.id);
+});
+
+t.test('a gradient job: listed beside its palette, drawn in previews, gone with any of its stops', async (t) => {
+  const { app } = await buildTestApp(t);
+  const upload = {
+    method: 'POST' as const,
+    url: '/api/vectorize',
+    ...(await uploadForm((await drawnLogo(GRADIENT_LOGO)).image)),
+  };
+  const source = (await app.inject(upload)).json();
+  const [stops] = source.gradients as string[][];
+  if (!stops) return t.fail('the drawn logo is traced with a gradient (the premise of this test)');
+  t.ok(
+    stops.every((stop) => source.palette.includes(stop)),
+    'its stops are palette colors',
+  );
+  t.match((await app.inject(source.svg)).body, /<linearGradient|<radialGradient/);
+  for (const path of ['preview.png', 'mockup/cap.png', 'mockup/tshirt.png']) {
+    const file = await app.inject(`/api/jobs/${source.id}/${path}`);
+    t.equal(file.statusCode, 200, `${path} is drawn`);
+    t.equal(file.headers['content-type'], 'image/png');
+  }
+
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/jobs/${source.id}/visibility`,
+    payload: { hidden_colors: [stops.at(-1)] },
+  });
+  t.equal(res.statusCode, 200);
+  const job = res.json();
+  t.same(job.hidden_colors, [stops.at(-1)]);
+  t.same(job.gradients, []);
+  t.same(
+    job.palette,
+    source.palette.filter((color: string) => !stops.includes(color)),
+  );
+  t.notMatch((await app.inject(job.svg)).body, /Gradient|url\(#/, 'the gradient shape and its def are gone');
 });
 
 t.test('at least one color must stay visible', async (t) => {

@@ -21,7 +21,7 @@ import {
   textOf,
   type McpUpload,
 } from '../helpers/mcp.js';
-import { drawnLogo } from '../helpers/images.js';
+import { drawnLogo, GRADIENT_LOGO } from '../helpers/images.js';
 import { REVISION_FIELDS, type Revision } from '../helpers/revision.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{24}$/;
@@ -66,6 +66,11 @@ function checkRevision(t: Tap, revision: Revision, baseUrl: string): void {
   t.ok(
     revision.palette.every((c) => HEX.test(c)),
     'palette colors are lowercase #rrggbb',
+  );
+  t.ok(
+    Array.isArray(revision.gradients) &&
+      revision.gradients.every((stops) => stops.every((c) => revision.palette.includes(c))),
+    "each gradient's stops are palette colors",
   );
   t.ok(Array.isArray(revision.hidden_colors), 'hidden_colors is a list');
   t.ok(
@@ -481,6 +486,41 @@ t.test('update_settings keeps hidden colors hidden while the new trace has them'
   t.same(smoother.settings, { ...DEFAULTS, smoothing: 50 });
   t.notOk(hasFill(await (await fetch(smoother.svg_url)).text(), color), 'still left out of the SVG');
 });
+
+t.test(
+  'set_color_visibility: hiding one stop of a gradient removes its shape; the tools name the gradients',
+  async (t) => {
+    const { client, baseUrl } = await mcpSetup(t);
+    const { image } = await drawnLogo(GRADIENT_LOGO);
+    const traced = await vectorize(client, { image_base64: image.toString('base64') });
+    checkRevision(t, traced, baseUrl);
+    const [stops] = traced.gradients;
+    if (!stops) return t.fail('the drawn logo is traced with a gradient (the premise of this test)');
+    t.match(await fetchSvg(t, traced), /<path fill="url\(#g[0-9a-f]{8}\)"/, 'a shape filled with the gradient');
+    const review = await callTool(client, 'review_vectorization', { revision_id: traced.revision_id });
+    t.match(textOf(review), `Gradients (each hidden with any of its colors): ${stops.join(' -> ')}.`);
+
+    const hidden = await callOk<Revision>(client, 'set_color_visibility', {
+      revision_id: traced.revision_id,
+      hidden_colors: [stops[0]],
+    });
+    checkRevision(t, hidden, baseUrl);
+    t.same(hidden.gradients, [], 'the gradient is gone');
+    t.same(hidden.hidden_colors, [stops[0]]);
+    t.same(
+      hidden.palette,
+      traced.palette.filter((color) => !stops.includes(color)),
+      'its other stops went with it',
+    );
+    t.notMatch(await fetchSvg(t, hidden), /Gradient|url\(#/, 'no gradient shape and no def left in the SVG');
+
+    const shown = await callOk<Revision>(client, 'set_color_visibility', {
+      revision_id: hidden.revision_id,
+      hidden_colors: [],
+    });
+    t.same(shown.gradients, traced.gradients, 'restoring the stop restores the gradient');
+  },
+);
 
 t.test('links use BASE_URL when it is configured', async (t) => {
   const { client, baseUrl } = await mcpSetup(t, { BASE_URL: 'https://logos.example.com' });

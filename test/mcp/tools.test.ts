@@ -7,6 +7,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 
 import { mcpClient, mcpSetup } from '../helpers/mcp.js';
+import { REVISION_FIELDS } from '../helpers/revision.js';
 
 const TOOL_NAMES = [
   'vectorize_logo',
@@ -15,21 +16,6 @@ const TOOL_NAMES = [
   'set_color_visibility',
   'review_vectorization',
   'export_brand_kit',
-];
-
-const REVISION_FIELDS = [
-  'revision_id',
-  'svg_url',
-  'preview_url',
-  'preview_markdown',
-  'palette',
-  'hidden_colors',
-  'width',
-  'height',
-  'bytes',
-  'warning',
-  'settings',
-  'expires_in_seconds',
 ];
 
 interface JsonSchema {
@@ -145,6 +131,11 @@ t.test("output schemas: every Revision field required, plus each tool's own fiel
     t.same(required(output(name)), [...REVISION_FIELDS].sort(), `${name}: all Revision fields are required`);
     const settings = prop(output(name), 'settings');
     t.same(required(settings), ['colors', 'smoothing', 'transparent', 'trim'], `${name}: settings fields required`);
+    t.match(
+      prop(output(name), 'gradients').description,
+      /stop colors in order.*Hiding any of its stop colors hides/,
+      `${name}: gradients are explained, with what hiding does to them`,
+    );
   }
   const get = output('get_vectorization');
   t.same(required(get), [...REVISION_FIELDS, 'brand_kit', 'links'].sort());

@@ -40,7 +40,18 @@ t.test('batch --json converts every good input and reports the bad one', async (
     .map((line) => JSON.parse(line) as Record<string, unknown>);
   t.equal(lines.length, 2, 'one JSON line per converted input');
   for (const line of lines) {
-    t.same(Object.keys(line).sort(), ['bytes', 'height', 'input', 'ms', 'output', 'palette', 'warning', 'width']);
+    t.same(Object.keys(line).sort(), [
+      'bytes',
+      'gradients',
+      'height',
+      'input',
+      'ms',
+      'output',
+      'palette',
+      'warning',
+      'width',
+    ]);
+    t.same(line.gradients, [], 'flat colors, no gradient');
     const svg = readFileSync(String(line.output), 'utf8');
     t.equal(Buffer.byteLength(svg), line.bytes, 'bytes is the size of the written SVG');
     t.ok((line.ms as number) > 0, 'the conversion time is reported');
