@@ -14,6 +14,8 @@ export interface Job {
   id: string;
   svg: string;
   palette: string[];
+  /** Each gradient's stop colors (also in palette); a gradient is hidden with any of them. */
+  gradients: string[][];
   bytes: number;
   width: number;
   height: number;

@@ -411,6 +411,7 @@ export function App() {
               />
               <PalettePanel
                 colors={entry.traced.palette}
+                gradients={entry.traced.gradients}
                 hidden={hidden}
                 enabled={!busy}
                 onHighlight={setHighlight}

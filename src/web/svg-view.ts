@@ -29,9 +29,17 @@ export function svgLook(svg: string, look: SvgLook): string {
   };
   if (look.kind === 'highlight') {
     // The other colors fade; the color's shapes keep their fill and get an outline, seen on any backdrop.
+    // A gradient's shape is the color's when one of its stops is.
     const wanted = look.color.toLowerCase();
+    const colorsOf = (path: Element): string[] => {
+      const fill = path.getAttribute('fill') ?? '';
+      const gradient = /^url\(#([^)]+)\)$/.exec(fill)?.[1];
+      if (gradient === undefined) return [fill.toLowerCase()];
+      const stops = doc.getElementById(gradient)?.querySelectorAll('stop') ?? [];
+      return Array.from(stops, (stop) => (stop.getAttribute('stop-color') ?? '').toLowerCase());
+    };
     for (const path of paths) {
-      if ((path.getAttribute('fill') ?? '').toLowerCase() === wanted) outline(path, '2');
+      if (colorsOf(path).includes(wanted)) outline(path, '2');
       else path.setAttribute('fill-opacity', '0.15');
     }
   } else {

@@ -1,23 +1,42 @@
 /**
- * The palette of the trace: a swatch per color with its hex code. Clicking a
- * swatch copies the code; hovering or focusing it highlights its shapes in
- * the viewer; hiding a color makes a new job without it (POST visibility on
- * the traced job), and at least one color always stays.
+ * The palette of the trace: a swatch per color with its hex code, then one
+ * per gradient showing its ramp. Clicking a swatch copies its code; hovering
+ * or focusing it highlights its shapes in the viewer; hiding a color makes a
+ * new job without it (POST visibility on the traced job), and hiding any stop
+ * of a gradient hides the gradient's shape. At least one color always stays.
  */
+import { gradientBackground, isGradientHidden, showsSomething } from '../palette.js';
 
 interface PalettePanelProps {
   /** Every color of the trace, largest area first. */
   colors: string[];
+  /** Every gradient of the trace: its stop colors, each also in `colors`. */
+  gradients: string[][];
   hidden: string[];
   enabled: boolean;
   onHighlight: (color: string | undefined) => void;
-  onCopy: (hex: string) => void;
+  onCopy: (text: string) => void;
   onHidden: (hidden: string[]) => void;
 }
 
 export function PalettePanel(props: PalettePanelProps) {
-  const { colors, hidden, enabled, onHighlight, onCopy, onHidden } = props;
+  const { colors, gradients, hidden, enabled, onHighlight, onCopy, onHidden } = props;
   const visible = colors.filter((color) => !hidden.includes(color));
+  const leavesNothing = (more: readonly string[]) => !showsSomething(colors, gradients, [...hidden, ...more]);
+  const highlighting = (color: string | undefined) => ({
+    onMouseEnter: () => {
+      onHighlight(color);
+    },
+    onMouseLeave: () => {
+      onHighlight(undefined);
+    },
+    onFocus: () => {
+      onHighlight(color);
+    },
+    onBlur: () => {
+      onHighlight(undefined);
+    },
+  });
   return (
     <section class="panel" aria-labelledby="palette-heading">
       <h2 id="palette-heading">
@@ -29,7 +48,7 @@ export function PalettePanel(props: PalettePanelProps) {
       <ul class="swatches">
         {colors.map((color) => {
           const isHidden = hidden.includes(color);
-          const lastVisible = !isHidden && visible.length === 1;
+          const lastVisible = !isHidden && leavesNothing([color]);
           return (
             <li class={isHidden ? 'swatch hidden' : 'swatch'}>
               <button
@@ -39,18 +58,7 @@ export function PalettePanel(props: PalettePanelProps) {
                 onClick={() => {
                   onCopy(color);
                 }}
-                onMouseEnter={() => {
-                  if (!isHidden) onHighlight(color);
-                }}
-                onMouseLeave={() => {
-                  onHighlight(undefined);
-                }}
-                onFocus={() => {
-                  if (!isHidden) onHighlight(color);
-                }}
-                onBlur={() => {
-                  onHighlight(undefined);
-                }}
+                {...highlighting(isHidden ? undefined : color)}
               >
                 <span class="dot" style={{ backgroundColor: color }} />
                 <code>{color}</code>
@@ -63,6 +71,40 @@ export function PalettePanel(props: PalettePanelProps) {
                 aria-label={`${isHidden ? 'Show' : 'Hide'} ${color}`}
                 onClick={() => {
                   onHidden(isHidden ? hidden.filter((c) => c !== color) : [...hidden, color]);
+                }}
+              >
+                {isHidden ? 'Show' : 'Hide'}
+              </button>
+            </li>
+          );
+        })}
+        {gradients.map((stops) => {
+          const isHidden = isGradientHidden(stops, hidden);
+          const lastVisible = !isHidden && leavesNothing(stops);
+          const css = gradientBackground(stops);
+          const name = `gradient ${stops.join(' to ')}`;
+          return (
+            <li class={isHidden ? 'swatch gradient hidden' : 'swatch gradient'}>
+              <button
+                type="button"
+                class="chip"
+                aria-label={`Copy the ${name} as CSS`}
+                onClick={() => {
+                  onCopy(css);
+                }}
+                {...highlighting(isHidden ? undefined : stops[0])}
+              >
+                <span class="ramp" style={{ backgroundImage: css }} />
+                <code>{stops.join(' → ')}</code>
+              </button>
+              <button
+                type="button"
+                class="link"
+                disabled={!enabled || lastVisible}
+                title={lastVisible ? 'At least one color stays visible' : 'Hides or shows every color of the gradient'}
+                aria-label={`${isHidden ? 'Show' : 'Hide'} the ${name}`}
+                onClick={() => {
+                  onHidden(isHidden ? hidden.filter((c) => !stops.includes(c)) : [...new Set([...hidden, ...stops])]);
                 }}
               >
                 {isHidden ? 'Show' : 'Hide'}
