@@ -1,8 +1,9 @@
 /**
  * The engine over generated images (fast-check): drawn logos in any size,
  * colors, background and format, and arbitrary pixels. Every one is traced
- * into a valid SVG whose fills are its palette, or refused as an image
- * problem, within the deadline. A failure prints the seed that replays it.
+ * into a valid SVG whose colors (fills and gradient stops) are its palette,
+ * or refused as an image problem, within the deadline. A failure prints the
+ * seed that replays it.
  */
 import t from 'tap';
 

@@ -1,8 +1,9 @@
 /**
  * Properties checked with fast-check over generated inputs (issue 13):
  * - the engine: any decodable image within the limits, with any settings,
- *   gives an SVG whose size is the result's and whose fills are exactly its
- *   palette, or is refused as an image problem, always within the deadline;
+ *   gives an SVG whose size is the result's and whose colors (its flat fills
+ *   and its gradients' stops, as the kit reads them) are exactly its palette,
+ *   or is refused as an image problem, always within the deadline;
  * - the API: any request the schema allows gets a status the OpenAPI document
  *   declares for that operation, with the error body on every refusal.
  * The runners return fast-check's verdict instead of throwing, so
@@ -13,6 +14,7 @@ import fc from 'fast-check';
 import sharp, { type Sharp } from 'sharp';
 
 import { IMAGE_ERROR_CODES, isServiceError } from '../../src/core/errors.js';
+import { colorsOf, parseLogoArt } from '../../src/core/logo-art.js';
 import { COLOR_CHOICES, SMOOTHING_MAX } from '../../src/core/setting-values.js';
 import type { TraceSettings } from '../../src/core/settings.js';
 import type { Tracer } from '../../src/core/tracer.js';
@@ -166,9 +168,14 @@ async function traceProblem(
     return `SVG is ${svg.width}x${svg.height}, the result says ${result.width}x${result.height}`;
   }
   if (svg.viewBox !== `0 0 ${result.width} ${result.height}`) return `viewBox ${svg.viewBox}`;
-  const fills = [...svg.fills].sort().join(' ');
-  if (fills !== [...result.palette].sort().join(' '))
-    return `fills ${fills} are not the palette ${result.palette.join(' ')}`;
+  let colors: string[];
+  try {
+    colors = colorsOf(parseLogoArt(result.svg));
+  } catch (error) {
+    return `the kit cannot read the SVG: ${String(error)}`;
+  }
+  if ([...colors].sort().join(' ') !== [...result.palette].sort().join(' '))
+    return `the SVG paints ${colors.join(' ')}, not the palette ${result.palette.join(' ')}`;
   if (!/^<svg\b[\s\S]*<\/svg>\s*$/.test(result.svg.replace(/^<\?xml[^>]*>\s*/, ''))) return 'not one whole <svg>';
   try {
     renderSvg(result.svg);
@@ -205,7 +212,7 @@ export async function checkEngineProperty(
     if (problem) throw new Error(problem);
   });
   return verdict(
-    'any decodable image within the limits: a valid SVG whose fills are its palette, or an image refusal, within the deadline',
+    'any decodable image within the limits: a valid SVG whose colors are its palette, or an image refusal, within the deadline',
     await fc.check(property, { numRuns: runs, ...(seed === undefined ? {} : { seed }) }),
     seen.counts,
   );
