@@ -5,9 +5,11 @@
  * count of the flat corpora's traces that got a gradient, which must be
  * none. `npm run bench:gradients` runs it alone; `npm run bench` appends it.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { PROJECT_ROOT } from './args.js';
 import { targetsTable } from './bench-tables.js';
 import { INPUT_TYPES, readTruthArray, type InputType } from './corpus.js';
 import { traceWithOurs, traceWithPlainVtracer, type EngineOutput } from './engines.js';
@@ -27,6 +29,8 @@ const OFF_BY = 24;
 const BYTES_BEFORE: Record<InputType, number> = { png: 14908, jpg: 29611 };
 const ERROR_BEFORE: Record<InputType, number> = { png: 1.6, jpg: 2.2 };
 const FLAT_CORPORA = ['dev', 'dev-papers', 'dev-flags'] as const;
+/** The contact sheet shows this many traces, the highest errors of ours first. */
+const SHEET_ENTRIES = 30;
 
 interface GradientEntry {
   name: string;
@@ -206,24 +210,20 @@ async function flatCorporaGradients(corpusRoot: string): Promise<{ traces: numbe
   return { traces, withGradient };
 }
 
-export interface GradientsRun {
+interface GradientsRun {
   markdown: string;
   records: GradientRecord[];
   sheet: Buffer;
 }
 
 /** Runs the gradient benchmark over `gradientsDir` (and, with `flat`, the flat corpora beside it). */
-export async function runGradientsBenchmark(
-  gradientsDir: string,
-  limit: number | null,
-  flat: boolean,
-): Promise<GradientsRun> {
+async function measureGradients(gradientsDir: string, limit: number | null, flat: boolean): Promise<GradientsRun> {
   const entries = (await readTruthArray(path.join(gradientsDir, 'truth.json'), isGradientEntry, 'name')).slice(
     0,
     limit ?? undefined,
   );
   const records: GradientRecord[] = [];
-  const sheetEntries: SheetEntry[] = [];
+  const sheetEntries: { entry: SheetEntry; error: number }[] = [];
   for (const { name } of entries) {
     const truth = await decodeImage(await readFile(path.join(gradientsDir, `${name}.png`)));
     for (const input of INPUT_TYPES) {
@@ -232,11 +232,8 @@ export async function runGradientsBenchmark(
       const vtracer = await measure(name, input, 'vtracer', truth, () => traceWithPlainVtracer(bytes));
       records.push(ours.record, vtracer.record);
       sheetEntries.push({
-        name: `${name}.${input}`,
-        source: bytes,
-        sourceType: input,
-        ours: ours.svg,
-        vtracer: vtracer.svg,
+        entry: { name: `${name}.${input}`, source: bytes, sourceType: input, ours: ours.svg, vtracer: vtracer.svg },
+        error: ours.record.failure === null ? ours.record.errorOverWhite : Infinity,
       });
     }
   }
@@ -264,6 +261,45 @@ export async function runGradientsBenchmark(
     '',
   ];
   console.log(`\n${renderTextTable(summaryTable(summaries))}\n\n${renderTextTable(targetsTable(targets))}`);
-  const sheet = renderContactSheet('dev-gradients: source, ours, plain vtracer on grey and dark', sheetEntries);
+  const worst = sheetEntries.sort((a, b) => b.error - a.error).slice(0, SHEET_ENTRIES);
+  const sheet = renderContactSheet(
+    `dev-gradients, the ${worst.length} highest errors of ours over white: source, ours, plain vtracer on grey and dark`,
+    worst.map((w) => w.entry),
+  );
   return { markdown: lines.join('\n'), records, sheet };
+}
+
+export interface GradientsOptions {
+  /** The dev corpus; dev-gradients (and the flat corpora) are read beside it. */
+  devDir: string;
+  limit: number | null;
+  /** Count the gradients of the flat corpora too. */
+  flat: boolean;
+}
+
+/**
+ * Runs the benchmark, prints it and writes RESULTS-gradients.md, the contact
+ * sheet and gradients.json (a full run into benchmarks/, a partial one into
+ * benchmarks/out/); returns the markdown section, or null with no corpus.
+ */
+export async function runGradientsBenchmark(options: GradientsOptions): Promise<string | null> {
+  const gradientsDir = path.join(path.dirname(options.devDir), 'dev-gradients');
+  if (!existsSync(path.join(gradientsDir, 'truth.json'))) {
+    console.error(`Note: no corpus at ${gradientsDir}: gradients skipped`);
+    return null;
+  }
+  const run = await measureGradients(gradientsDir, options.limit, options.flat);
+  const fullRun = options.limit === null && options.flat;
+  const benchmarks = path.join(PROJECT_ROOT, 'benchmarks');
+  const out = path.join(benchmarks, 'out');
+  const sheetDir = fullRun ? path.join(benchmarks, 'sheets') : out;
+  await mkdir(out, { recursive: true });
+  await mkdir(sheetDir, { recursive: true });
+  const resultsFile = path.join(fullRun ? benchmarks : out, 'RESULTS-gradients.md');
+  await writeFile(resultsFile, `# Benchmark results: gradients\n\n${run.markdown}`);
+  await writeFile(path.join(sheetDir, 'gradients.png'), run.sheet);
+  await writeFile(path.join(out, 'gradients.json'), `${JSON.stringify(run.records, null, 1)}\n`);
+  const written = [resultsFile, path.join(sheetDir, 'gradients.png')].map((f) => path.relative(PROJECT_ROOT, f));
+  console.log(`\nWrote ${written.join(', ')}, benchmarks/out/gradients.json`);
+  return run.markdown;
 }
