@@ -317,7 +317,7 @@ fn find_gradients(
     budget: &Budget,
 ) -> EngineResult<(Vec<Rgb>, Vec<Option<Ramp>>)> {
     budget.check()?;
-    let ramps = find_ramps(&mut labels.map, canvas, &mut fills, lossy, f64::from(canvas.scale));
+    let ramps = find_ramps(&mut labels.map, canvas, &mut fills, lossy, f64::from(canvas.scale), budget)?;
     if ramps.iter().all(Option::is_none) {
         return Ok((fills, ramps));
     }

@@ -17,8 +17,10 @@
 //!    measured error of the region's own pixels, and spans a visible
 //!    change: flat art keeps flat fills.
 
+use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::color::{delta_e, to_lab, Lab, Rgb};
+use crate::error::EngineResult;
 use crate::labels::{LabelMap, TRANSPARENT};
 
 /// The smoothness test compares the change across a band edge between the
@@ -106,7 +108,8 @@ pub fn find_ramps(
     fills: &mut Vec<Rgb>,
     lossy: bool,
     scale: f64,
-) -> Vec<Option<Ramp>> {
+    budget: &Budget,
+) -> EngineResult<Vec<Option<Ramp>>> {
     let min_span = if lossy { MIN_LOSSY_SPAN_DE } else { MIN_SPAN_DE };
     let mut ramps = vec![None; map.palette.len()];
     let groups = ramp_groups(map, canvas);
@@ -124,8 +127,9 @@ pub fn find_ramps(
         };
         for region in tries {
             if map.palette.len() >= usize::from(TRANSPARENT) {
-                return ramps;
+                return Ok(ramps);
             }
+            budget.check()?;
             let Some(ramp) = fit_region(region, map, canvas, min_span, scale) else { continue };
             let label = map.palette.len() as u8;
             let middle = ramp.stops[ramp.stops.len() / 2].1;
@@ -140,7 +144,7 @@ pub fn find_ramps(
             }
         }
     }
-    ramps
+    Ok(ramps)
 }
 
 /// Per label, the smallest label of its ramp group: labels joined by a
@@ -264,31 +268,70 @@ fn regions(map: &LabelMap, groups: &[usize]) -> Vec<(usize, Vec<usize>)> {
 /// The pixels of the region deeper than `OUTLINE_DEPTH` inside it: its
 /// outline's pixels blend with what lies beside them, which no paint of
 /// the region's own describes.
-fn interior(region: &[usize], map: &LabelMap) -> Vec<usize> {
+fn interior(region: &[usize], window: &Window, map: &LabelMap) -> Vec<usize> {
     let (w, h) = (map.width, map.height);
-    let mut inside = vec![false; w * h];
-    region.iter().for_each(|&i| inside[i] = true);
-    let depth = crate::grid::distance_to(w, h, |i| !inside[i], OUTLINE_DEPTH + 1);
+    let depth = crate::grid::distance_to(window.width, window.height, |k| !window.inside[k], OUTLINE_DEPTH + 1);
     region
         .iter()
         .copied()
         .filter(|&i| {
             let (x, y) = (i % w, i / w);
             let from_frame = x.min(y).min(w - 1 - x).min(h - 1 - y);
-            depth[i] > OUTLINE_DEPTH && from_frame >= usize::from(OUTLINE_DEPTH)
+            depth[window.index(x, y)] > OUTLINE_DEPTH && from_frame >= usize::from(OUTLINE_DEPTH)
         })
         .collect()
 }
 
+/// A region's pixels on the window of its box (a pixel of margin all
+/// round): the region's own passes cost its box, not the whole image.
+struct Window {
+    left: usize,
+    top: usize,
+    width: usize,
+    height: usize,
+    inside: Vec<bool>,
+}
+
+impl Window {
+    fn of(region: &[usize], map_width: usize) -> Window {
+        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+        for &i in region {
+            let (x, y) = (i % map_width, i / map_width);
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+        let (left, top) = (x0.saturating_sub(1), y0.saturating_sub(1));
+        let (width, height) = (x1 + 2 - left, y1 + 2 - top);
+        let mut window = Window { left, top, width, height, inside: vec![false; width * height] };
+        for &i in region {
+            let k = window.index(i % map_width, i / map_width);
+            window.inside[k] = true;
+        }
+        window
+    }
+
+    fn index(&self, x: usize, y: usize) -> usize {
+        (y - self.top) * self.width + (x - self.left)
+    }
+
+    fn holds(&self, x: usize, y: usize) -> bool {
+        x >= self.left
+            && y >= self.top
+            && x < self.left + self.width
+            && y < self.top + self.height
+            && self.inside[self.index(x, y)]
+    }
+}
+
 /// The ramp of one region, when it clearly beats the region's flat bands.
 fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, scale: f64) -> Option<Ramp> {
-    let region = &interior(region, map);
+    let window = Window::of(region, map.width);
+    let region = &interior(region, &window, map);
     if region.len() < MIN_REGION {
         return None;
     }
     let w = map.width;
     let points: Vec<(f64, f64)> = region.iter().map(|&i| ((i % w) as f64 + 0.5, (i / w) as f64 + 0.5)).collect();
-    let rgbs = local_means(region, map, canvas);
+    let rgbs = local_means(region, &window, map, canvas);
     let labs: Vec<Lab> = rgbs.iter().map(|&c| to_lab(c)).collect();
     let flat_error = flat_error(region, map, &labs);
     let linear = linear_axis(&points, &labs).map(|(origin, direction)| {
@@ -349,10 +392,8 @@ fn is_monotonic(stops: &[(f64, Rgb)], min_span: f32) -> bool {
 /// Each region pixel's color averaged over its 3x3 neighbours in the
 /// region: the models are compared on the art's colors, not on a JPEG's
 /// noise, which would add the same to both errors and hide which fits.
-fn local_means(region: &[usize], map: &LabelMap, canvas: &Canvas) -> Vec<Rgb> {
+fn local_means(region: &[usize], window: &Window, map: &LabelMap, canvas: &Canvas) -> Vec<Rgb> {
     let (w, h) = (map.width, map.height);
-    let mut inside = vec![false; w * h];
-    region.iter().for_each(|&i| inside[i] = true);
     region
         .iter()
         .map(|&i| {
@@ -361,8 +402,8 @@ fn local_means(region: &[usize], map: &LabelMap, canvas: &Canvas) -> Vec<Rgb> {
             let mut n = 0;
             for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
                 for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
-                    let j = ny * w + nx;
-                    if inside[j] {
+                    if window.holds(nx, ny) {
+                        let j = ny * w + nx;
                         (0..3).for_each(|c| sum[c] += u32::from(canvas.rgb[j][c]));
                         n += 1;
                     }
@@ -639,7 +680,7 @@ mod tests {
 
     fn ramps_of(canvas: &Canvas, map: &mut LabelMap) -> Vec<Ramp> {
         let mut fills = map.palette.clone();
-        find_ramps(map, canvas, &mut fills, false, 1.0).into_iter().flatten().collect()
+        find_ramps(map, canvas, &mut fills, false, 1.0, &Budget::default()).unwrap().into_iter().flatten().collect()
     }
 
     #[test]
