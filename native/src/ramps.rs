@@ -333,7 +333,6 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     let points: Vec<(f64, f64)> = region.iter().map(|&i| ((i % w) as f64 + 0.5, (i / w) as f64 + 0.5)).collect();
     let rgbs = local_means(region, &window, map, canvas);
     let labs: Vec<Lab> = rgbs.iter().map(|&c| to_lab(c)).collect();
-    let flat_error = flat_error(region, map, &labs);
     let linear = linear_axis(&points, &labs).map(|(origin, direction)| {
         let t: Vec<f64> =
             points.iter().map(|p| (p.0 - origin.0) * direction.0 + (p.1 - origin.1) * direction.1).collect();
@@ -363,6 +362,7 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
         (Ramp { shape: Shape::Linear { from: at(t0), to: at(t1) }, stops }, fit.error, fit.largest_step)
     };
     let spread = spread(&labs);
+    let flat_error = flat_error(region, map, &labs, &ramp.stops);
     let clear = error < CLEAR_GAIN * flat_error && error < MAX_RAMP_DE && error < EXPLAINED * spread;
     let varies = spread >= min_span / 4.0;
     (clear && varies && is_monotonic(&ramp.stops, min_span) && is_continuous(&ramp.stops, largest_step)).then_some(ramp)
@@ -414,17 +414,21 @@ fn local_means(region: &[usize], window: &Window, map: &LabelMap, canvas: &Canva
         .collect()
 }
 
-/// The region's mean error under its best flat colors, as many as it has
-/// labels: a few Lloyd iterations from the labels' fills. A band's label
-/// may hold pixels of a flat neighbour of nearly its color (a JPEG's
-/// plate and a bun's body); the ramp must beat the flat colors the pixels
-/// really hold.
-fn flat_error(region: &[usize], map: &LabelMap, labs: &[Lab]) -> f32 {
+/// The region's mean error under its best flat colors, as many as its
+/// labels and the ramp's two ends: a few Lloyd iterations from those
+/// colors. Two flat colors side by side that a palette asked for fewer
+/// colors merged into one label, their edge oblique to the axis, give mean
+/// colors that change gradually; flat colors at the ramp's ends show what
+/// the pixels hold. A band's label may also hold pixels of a flat
+/// neighbour of nearly its color (a JPEG's plate and a bun's body).
+fn flat_error(region: &[usize], map: &LabelMap, labs: &[Lab], stops: &[(f64, Rgb)]) -> f32 {
     let mut centers: Vec<Lab> = Vec::new();
-    for &i in region {
-        let fill = to_lab(map.palette[usize::from(map.labels[i])]);
-        if !centers.contains(&fill) {
-            centers.push(fill);
+    let fills = region.iter().map(|&i| map.palette[usize::from(map.labels[i])]);
+    let ends = [stops[0].1, stops[stops.len() - 1].1];
+    for color in fills.chain(ends) {
+        let lab = to_lab(color);
+        if !centers.contains(&lab) {
+            centers.push(lab);
         }
     }
     let nearest = |lab: &Lab, centers: &[Lab]| {

@@ -7,7 +7,18 @@
 import t from 'tap';
 
 import { traceImage, vectorize, type TraceResult } from '../../src/core/tracer.js';
-import { jpeg, renderSvg, renderSvgAt, rgba, svgDoc, twoColorLogo, png, type Raw } from '../helpers/fixtures.js';
+import { SAMPLE_LOGO_SVG } from '../../src/core/sample-logo.js';
+import {
+  fiveColorLogo,
+  jpeg,
+  png,
+  renderSvg,
+  renderSvgAt,
+  rgba,
+  svgDoc,
+  twoColorLogo,
+  type Raw,
+} from '../helpers/fixtures.js';
 import { pixelAt, type Asserts } from '../helpers/trace.js';
 
 const SIZE = 256;
@@ -110,6 +121,20 @@ t.test('flat art with anti-aliased edges gets no gradient, as PNG and as JPEG', 
     const result = await traceImage(input);
     t.same(result.gradients, [], `${name}: no gradient`);
     t.notMatch(result.svg, /Gradient/, `${name}: flat fills only`);
+  }
+});
+
+t.test('flat art asked for fewer colors than it has gets no gradient', async (t) => {
+  // Two flat colors merged into one label, their edge oblique, give mean
+  // colors that change gradually along any axis: still flat art.
+  for (const [name, image] of [
+    ['the sample logo', renderSvg(SAMPLE_LOGO_SVG)],
+    ['five flat colors', png(fiveColorLogo())],
+  ] as const) {
+    for (const colors of [2, 3] as const) {
+      const result = await traceImage(image, { colors });
+      t.same(result.gradients, [], `${name} at colors=${colors}: no gradient`);
+    }
   }
 });
 
