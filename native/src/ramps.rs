@@ -21,6 +21,7 @@ use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::color::{delta_e, to_lab, Lab, Rgb};
 use crate::error::EngineResult;
+use crate::grid::neighbours4;
 use crate::labels::{LabelMap, TRANSPARENT};
 
 /// The smoothness test compares the change across a band edge between the
@@ -81,6 +82,8 @@ const EXPLAINED: f32 = 0.5;
 /// A ramp's mean colors change between neighbouring bins (a 48th of its
 /// length) by at most this share of its span.
 const MAX_STEP_SHARE: f32 = 0.25;
+/// The cheap flatness look reads every this-many-th pixel of a region.
+const FLAT_LOOK_STRIDE: usize = 4;
 /// Lloyd iterations of the flat colors a ramp is measured against.
 const FLAT_ITERATIONS: usize = 4;
 
@@ -118,7 +121,14 @@ pub fn find_ramps(
     // A ramp under art that cuts it into pieces (white line art on an
     // icon's square) is one ramp: a group's pieces are fitted together
     // first, then one by one.
+    let flat = flat_labels(map, canvas, min_span);
+    let alone = |group: usize| groups.iter().filter(|&&g| g == group).count() == 1;
     for pieces in regions.chunk_by(|a, b| a.0 == b.0) {
+        // A label of its own, flat throughout (most labels of most logos).
+        let group = pieces[0].0;
+        if alone(group) && flat[group] {
+            continue;
+        }
         let together: Vec<usize> = pieces.iter().flat_map(|(_, r)| r.iter().copied()).collect();
         let tries: Vec<&[usize]> = if pieces.len() > 1 {
             std::iter::once(together.as_slice()).chain(pieces.iter().map(|(_, r)| r.as_slice())).collect()
@@ -324,15 +334,26 @@ impl Window {
 
 /// The ramp of one region, when it clearly beats the region's flat bands.
 fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, scale: f64) -> Option<Ramp> {
+    if core_is_one_color(region, map, canvas) {
+        return None;
+    }
     let window = Window::of(region, map.width);
     let region = &interior(region, &window, map);
     if region.len() < MIN_REGION {
+        return None;
+    }
+    if looks_flat(region, canvas, min_span) {
         return None;
     }
     let w = map.width;
     let points: Vec<(f64, f64)> = region.iter().map(|&i| ((i % w) as f64 + 0.5, (i / w) as f64 + 0.5)).collect();
     let rgbs = local_means(region, &window, map, canvas);
     let labs: Vec<Lab> = rgbs.iter().map(|&c| to_lab(c)).collect();
+    // A flat region (most of every logo) is done before any fitting.
+    let spread = spread(&labs);
+    if spread < min_span / 4.0 {
+        return None;
+    }
     let linear = linear_axis(&points, &labs).map(|(origin, direction)| {
         let t: Vec<f64> =
             points.iter().map(|p| (p.0 - origin.0) * direction.0 + (p.1 - origin.1) * direction.1).collect();
@@ -361,11 +382,9 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
         let stops = fit.stops.iter().map(|&(t, c)| ((t - t0) / (t1 - t0), c)).collect();
         (Ramp { shape: Shape::Linear { from: at(t0), to: at(t1) }, stops }, fit.error, fit.largest_step)
     };
-    let spread = spread(&labs);
     let flat_error = flat_error(region, map, &labs, &ramp.stops);
     let clear = error < CLEAR_GAIN * flat_error && error < MAX_RAMP_DE && error < EXPLAINED * spread;
-    let varies = spread >= min_span / 4.0;
-    (clear && varies && is_monotonic(&ramp.stops, min_span) && is_continuous(&ramp.stops, largest_step)).then_some(ramp)
+    (clear && is_monotonic(&ramp.stops, min_span) && is_continuous(&ramp.stops, largest_step)).then_some(ramp)
 }
 
 /// Whether the ramp changes gradually: no two neighbouring bins of its
@@ -448,6 +467,51 @@ fn flat_error(region: &[usize], map: &LabelMap, labs: &[Lab], stops: &[(f64, Rgb
         }
     }
     mean(labs.iter().map(|lab| delta_e(lab, &centers[nearest(lab, &centers)])))
+}
+
+/// Per label, whether its pixels inside its outlines (their four
+/// neighbours share their label) are flat: one exact color, or colors
+/// spread less than a ramp's least on every `FLAT_LOOK_STRIDE`th of them.
+/// One pass over the map, so a logo of flat colors skips the fitting.
+fn flat_labels(map: &LabelMap, canvas: &Canvas, min_span: f32) -> Vec<bool> {
+    let (w, h) = (map.width, map.height);
+    let mut cores: Vec<Vec<Rgb>> = vec![Vec::new(); map.palette.len()];
+    for (i, &label) in map.labels.iter().enumerate() {
+        if label != TRANSPARENT && neighbours4(i, w, h).all(|j| map.labels[j] == label) {
+            cores[usize::from(label)].push(canvas.rgb[i]);
+        }
+    }
+    cores
+        .iter()
+        .map(|core| {
+            core.first().is_none_or(|&first| core.iter().all(|&c| c == first)) || {
+                let sample: Vec<Lab> = core.iter().step_by(FLAT_LOOK_STRIDE).map(|&c| to_lab(c)).collect();
+                spread(&sample) < min_span / 4.0
+            }
+        })
+        .collect()
+}
+
+/// Whether the region's pixels inside its labels' outlines (their four
+/// neighbours share their label) are all one exact color: a lossless flat
+/// fill, the most common region of all, known flat in one pass.
+fn core_is_one_color(region: &[usize], map: &LabelMap, canvas: &Canvas) -> bool {
+    let (w, h) = (map.width, map.height);
+    let mut core =
+        region.iter().filter(|&&i| crate::grid::neighbours4(i, w, h).all(|j| map.labels[j] == map.labels[i]));
+    match core.next() {
+        Some(&first) => core.all(|&i| canvas.rgb[i] == canvas.rgb[first]),
+        None => true,
+    }
+}
+
+/// Whether a region is flat by a cheap look, before its local means and
+/// fits: raw colors spread less than a ramp's least, on every
+/// `FLAT_LOOK_STRIDE`th pixel. Noise spreads raw colors more than their
+/// local means, so a region flat by this look is flat by the full test.
+fn looks_flat(region: &[usize], canvas: &Canvas, min_span: f32) -> bool {
+    let sample: Vec<Lab> = region.iter().step_by(FLAT_LOOK_STRIDE).map(|&i| to_lab(canvas.rgb[i])).collect();
+    spread(&sample) < min_span / 4.0
 }
 
 /// The mean distance of the colors from their mean color.
