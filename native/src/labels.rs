@@ -262,6 +262,13 @@ impl LabelMap {
         order
     }
 
+    /// Whether pixel `i` lies inside its label's outline: labelled, with
+    /// its four neighbours of the same label (no edge blend reaches it).
+    pub fn is_inside(&self, i: usize) -> bool {
+        let label = self.labels[i];
+        label != TRANSPARENT && grid::neighbours4(i, self.width, self.height).all(|j| self.labels[j] == label)
+    }
+
     /// Bounding box of the labelled pixels.
     pub fn content_box(&self) -> Option<PixelBox> {
         self.label_boxes().into_iter().flatten().reduce(PixelBox::union)

@@ -21,7 +21,6 @@ use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::color::{delta_e, to_lab, Lab, Rgb};
 use crate::error::EngineResult;
-use crate::grid::neighbours4;
 use crate::labels::{LabelMap, TRANSPARENT};
 
 /// The smoothness test compares the change across a band edge between the
@@ -474,12 +473,9 @@ fn flat_error(region: &[usize], map: &LabelMap, labs: &[Lab], stops: &[(f64, Rgb
 /// spread less than a ramp's least on every `FLAT_LOOK_STRIDE`th of them.
 /// One pass over the map, so a logo of flat colors skips the fitting.
 fn flat_labels(map: &LabelMap, canvas: &Canvas, min_span: f32) -> Vec<bool> {
-    let (w, h) = (map.width, map.height);
     let mut cores: Vec<Vec<Rgb>> = vec![Vec::new(); map.palette.len()];
-    for (i, &label) in map.labels.iter().enumerate() {
-        if label != TRANSPARENT && neighbours4(i, w, h).all(|j| map.labels[j] == label) {
-            cores[usize::from(label)].push(canvas.rgb[i]);
-        }
+    for i in (0..map.labels.len()).filter(|&i| map.is_inside(i)) {
+        cores[usize::from(map.labels[i])].push(canvas.rgb[i]);
     }
     cores
         .iter()
@@ -496,9 +492,7 @@ fn flat_labels(map: &LabelMap, canvas: &Canvas, min_span: f32) -> Vec<bool> {
 /// neighbours share their label) are all one exact color: a lossless flat
 /// fill, the most common region of all, known flat in one pass.
 fn core_is_one_color(region: &[usize], map: &LabelMap, canvas: &Canvas) -> bool {
-    let (w, h) = (map.width, map.height);
-    let mut core =
-        region.iter().filter(|&&i| crate::grid::neighbours4(i, w, h).all(|j| map.labels[j] == map.labels[i]));
+    let mut core = region.iter().filter(|&&i| map.is_inside(i));
     match core.next() {
         Some(&first) => core.all(|&i| canvas.rgb[i] == canvas.rgb[first]),
         None => true,

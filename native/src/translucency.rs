@@ -3,8 +3,7 @@
 //! opacity, so overlapping translucent shapes look as in the source.
 
 use crate::canvas::Canvas;
-use crate::grid::neighbours4;
-use crate::labels::{LabelMap, TRANSPARENT};
+use crate::labels::LabelMap;
 
 /// A shape whose inside holds at least this alpha is opaque.
 const OPAQUE_ALPHA: u8 = 250;
@@ -12,12 +11,9 @@ const OPAQUE_ALPHA: u8 = 250;
 /// Per label, the opacity of its shapes: the median alpha of its inside
 /// pixels (those whose four neighbours share its label), 1 when opaque.
 pub fn label_opacity(map: &LabelMap, canvas: &Canvas) -> Vec<f32> {
-    let (w, h) = (map.width, map.height);
     let mut alphas: Vec<Vec<u8>> = vec![Vec::new(); map.palette.len()];
-    for (i, &label) in map.labels.iter().enumerate() {
-        if label != TRANSPARENT && neighbours4(i, w, h).all(|j| map.labels[j] == label) {
-            alphas[usize::from(label)].push(canvas.alpha[i]);
-        }
+    for i in (0..map.labels.len()).filter(|&i| map.is_inside(i)) {
+        alphas[usize::from(map.labels[i])].push(canvas.alpha[i]);
     }
     alphas
         .into_iter()
