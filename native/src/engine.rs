@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use crate::background::{absorb_paper_noise, describe_removal, remove_paper, shapes_at_least, Removal};
 use crate::border::{framed_paper, read_border, Border};
+use crate::brand::{brand_color, describe_matches, parse_palette, snap_fills};
 use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::chroma::restored_fills;
@@ -49,6 +50,9 @@ pub struct Settings {
     pub transparent: bool,
     /// Crop to the content.
     pub trim: bool,
+    /// Brand colors, '#rrggbb': each traced flat color near one becomes it
+    /// (see `brand`). Empty: the traced colors stay as they are.
+    pub palette: Vec<String>,
 }
 
 // Crosses into JavaScript as it is (napi's object mapping), so the boundary
@@ -77,12 +81,14 @@ pub struct Traced {
 }
 
 /// The pipeline, one stage a call, in order: decode, canvas, border (the
-/// paper), palette and marks, labels, background, chroma, trim, then the
-/// layers (subpixel edges and our curve fitter) and the SVG.
+/// paper), palette and marks, labels, background, chroma, trim, gradients,
+/// brand colors, then the layers (subpixel edges and our curve fitter) and
+/// the SVG.
 pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult<Traced> {
     let started = Instant::now();
     debug_assert!(settings.smoothing <= 100, "the facade checks the settings");
     budget.check()?;
+    let brand = parse_palette(&settings.palette)?;
     let decoded = decode(bytes)?;
     let mut source = prepare_canvas(decoded, settings, budget)?;
     let paper = find_paper(&source, settings);
@@ -92,10 +98,11 @@ pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult
     let fills = restore_chroma(bytes, &source, &paper, &mut labels, budget)?;
     let placed = trim(&mut labels, &mut source, settings);
     let (fills, ramps) = find_gradients(&mut labels, &source.canvas, fills, paper.tolerances.lossy, budget)?;
+    let (fills, ramps) = snap_to_brand(&mut labels, fills, ramps, &brand);
     let opacity = label_opacity(&labels.map, &source.canvas);
     let paints = Paints { fills, layer: LayerPaint { ramps: &ramps, opacity: &opacity } };
     let layers = fit_layers(source.canvas, &mut labels, paints, paper.tolerances.lossy, settings, budget)?;
-    Ok(finish(labels, layers, &ramps, placed, removal, settings, source.warnings, started))
+    Ok(finish(labels, layers, &ramps, placed, removal, settings, &brand, source.warnings, started))
 }
 
 /// The decoded image on the canvas the engine works on, with what was
@@ -321,11 +328,37 @@ fn find_gradients(
     if ramps.iter().all(Option::is_none) {
         return Ok((fills, ramps));
     }
+    Ok(ordered_by_area(labels, &fills, &ramps))
+}
+
+/// The labels, their fills and ramps ordered by area, largest first, and
+/// emptied labels dropped.
+fn ordered_by_area(labels: &mut Labels, fills: &[Rgb], ramps: &[Option<Ramp>]) -> (Vec<Rgb>, Vec<Option<Ramp>>) {
     labels.faint.resize(fills.len(), false);
     let order = labels.map.compact();
     let faint = order.iter().map(|&i| labels.faint[i]).collect();
     labels.faint = faint;
-    Ok((order.iter().map(|&i| fills[i]).collect(), order.iter().map(|&i| ramps[i].clone()).collect()))
+    let ramp = |i: usize| ramps.get(i).cloned().flatten();
+    (order.iter().map(|&i| fills[i]).collect(), order.iter().map(|&i| ramp(i)).collect())
+}
+
+/// With brand colors given, each flat fill near one becomes it and the
+/// labels that became one color merge (see `brand`); the paper takes its
+/// brand color too, so the removal's note names the color the SVG paints.
+fn snap_to_brand(
+    labels: &mut Labels,
+    mut fills: Vec<Rgb>,
+    ramps: Vec<Option<Ramp>>,
+    brand: &[Rgb],
+) -> (Vec<Rgb>, Vec<Option<Ramp>>) {
+    if brand.is_empty() {
+        return (fills, ramps);
+    }
+    labels.paper = labels.paper.map(|(rgb, label)| (brand_color(rgb, brand).unwrap_or(rgb), label));
+    if !snap_fills(&mut labels.map, &mut fills, &ramps, brand) {
+        return (fills, ramps);
+    }
+    ordered_by_area(labels, &fills, &ramps)
 }
 
 /// The shapes of each color, fitted with curves. A lossy source's 1x edges
@@ -367,6 +400,8 @@ fn fit_layers(
         let scale = f64::from(scale) / subpixel::FACTOR;
         trace_layers(&fine, &paints.layer, settings.smoothing, subpixel::FACTOR, grain, scale, budget)?
     } else {
+        // A lossless source's fills are its decoded colors, unless brand colors replaced them.
+        map.palette = paints.fills;
         trace_layers(map, &paints.layer, settings.smoothing, 1.0, 1.0, f64::from(scale), budget)?
     };
     if layers.is_empty() {
@@ -386,6 +421,7 @@ fn finish(
     placed: Placement,
     removal: Option<Removal>,
     settings: &Settings,
+    brand: &[Rgb],
     mut warnings: Vec<String>,
     started: Instant,
 ) -> Traced {
@@ -427,6 +463,11 @@ fn finish(
         }
     }
     shares.sort_by(|a, b| b.1.total_cmp(&a.1));
+    if !brand.is_empty() {
+        let flat: Vec<Rgb> =
+            kept.iter().filter(|&&i| ramps.get(i).is_none_or(Option::is_none)).map(|&i| map.palette[i]).collect();
+        warnings.extend(describe_matches(brand, &flat));
+    }
     Traced {
         svg: document(placed.width, placed.height, &layers),
         palette: shares.iter().map(|(c, _)| c.clone()).collect(),

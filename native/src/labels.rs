@@ -234,13 +234,20 @@ impl LabelMap {
     pub fn merge_equal_fills(&mut self, fills: &[Rgb]) {
         let first: Vec<u8> =
             (0..fills.len()).map(|l| fills.iter().position(|&f| f == fills[l]).unwrap_or(l) as u8).collect();
-        // Distinct fills (every lossless image, most JPEGs): no pass over the map.
-        if first.iter().enumerate().all(|(l, &f)| usize::from(f) == l) {
-            return;
+        self.merge_labels(&first);
+    }
+
+    /// Give the pixels of each label the label `into` names for it (its own
+    /// when it stays); returns whether any label merged.
+    pub fn merge_labels(&mut self, into: &[u8]) -> bool {
+        // Nothing merges (every lossless image, most JPEGs): no pass over the map.
+        if into.iter().enumerate().all(|(l, &f)| usize::from(f) == l) {
+            return false;
         }
         for label in self.labels.iter_mut().filter(|l| **l != TRANSPARENT) {
-            *label = first[*label as usize];
+            *label = into[*label as usize];
         }
+        true
     }
 
     /// Drop unused colors and order the palette by area, largest first;

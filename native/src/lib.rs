@@ -17,6 +17,7 @@ mod labels;
 mod background;
 mod chroma;
 mod ramps;
+mod brand;
 mod translucency;
 mod subpixel;
 mod trace;
