@@ -32,6 +32,8 @@ export interface LogoPath {
   d: string;
   /** The gradient the path is filled with; absent for a flat color. */
   ramp?: Ramp;
+  /** Its fill-opacity when below 1 (a translucent layer); absent when opaque. */
+  opacity?: number;
 }
 
 export interface LogoArt {
@@ -84,11 +86,11 @@ export function declaredSize(svg: string): DeclaredSize {
   return { width, height, viewBox };
 }
 
-/** A number attribute of a gradient: only a parsed number is ever written back, never the attribute's text. */
+/** A number attribute (a gradient's, an opacity): only a parsed number is ever written back, never the attribute's text. */
 function numberAttribute(tag: string, name: string): number {
   const text = attribute(tag, name)?.trim();
   const value = text ? Number(text) : NaN;
-  if (!Number.isFinite(value)) throw new LogoArtError(`a gradient's ${name} is not a number`);
+  if (!Number.isFinite(value)) throw new LogoArtError(`an attribute ${name} is not a number`);
   return value;
 }
 
@@ -142,6 +144,13 @@ function middleColor(stops: readonly GradientStop[]): string {
   return stops[Math.floor(stops.length / 2)]?.color ?? '#000000';
 }
 
+/** The path's fill-opacity within 0 to 1, or nothing for an opaque path. */
+function translucency(tag: string): { opacity?: number } {
+  if (attribute(tag, 'fill-opacity') === undefined) return {};
+  const opacity = Math.min(1, Math.max(0, numberAttribute(tag, 'fill-opacity')));
+  return opacity < 1 ? { opacity } : {};
+}
+
 export function parseLogoArt(svg: string): LogoArt {
   const { width, height, viewBox } = declaredSize(svg);
   const ramps = new Map(gradientDefs(svg).map((def) => [def.id, def.ramp]));
@@ -154,8 +163,8 @@ export function parseLogoArt(svg: string): LogoArt {
     if (id !== undefined) {
       const ramp = ramps.get(id);
       if (!ramp) throw new LogoArtError('a path is filled with a gradient the SVG does not define');
-      paths.push({ fill: middleColor(ramp.stops), d, ramp });
-    } else if (HEX.test(fill.toLowerCase())) paths.push({ fill: fill.toLowerCase(), d });
+      paths.push({ fill: middleColor(ramp.stops), d, ramp, ...translucency(tag) });
+    } else if (HEX.test(fill.toLowerCase())) paths.push({ fill: fill.toLowerCase(), d, ...translucency(tag) });
   }
   if (paths.length === 0) throw new LogoArtError('the SVG has no filled paths');
   return { width, height, viewBox, paths };
@@ -188,6 +197,7 @@ export interface PaintedPath {
   d: string;
   fill: string;
   ramp?: Ramp;
+  opacity?: number;
 }
 
 /**
@@ -195,12 +205,13 @@ export interface PaintedPath {
  * that flat color, and one with any stop knocked out is a knockout: a hole cannot fade.
  */
 export function paintPath(path: LogoPath, paint: Paint): PaintedPath {
-  if (!path.ramp) return { d: path.d, fill: paint(path.fill) };
+  const opacity = path.opacity === undefined ? {} : { opacity: path.opacity };
+  if (!path.ramp) return { d: path.d, fill: paint(path.fill), ...opacity };
   const stops = path.ramp.stops.map((stop) => ({ offset: stop.offset, color: paint(stop.color) }));
   const [first, ...others] = new Set(stops.map((stop) => stop.color));
   if (first === KNOCKOUT || others.includes(KNOCKOUT)) return { d: path.d, fill: KNOCKOUT };
-  if (first !== undefined && others.length === 0) return { d: path.d, fill: first };
-  return { d: path.d, fill: paint(path.fill), ramp: { ...path.ramp, stops } };
+  if (first !== undefined && others.length === 0) return { d: path.d, fill: first, ...opacity };
+  return { d: path.d, fill: paint(path.fill), ramp: { ...path.ramp, stops }, ...opacity };
 }
 
 function gradientMarkup(ramp: Ramp, id: string): string {
@@ -237,12 +248,13 @@ function viewBoxOf(art: LogoArt): string {
 function pathsMarkup(art: LogoArt, paint: Paint, surface?: string): string {
   const painted = art.paths.map((path) => paintPath(path, paint));
   const defs = new Map<string, string>();
-  const flat = (fill: string, d: string) => `<path fill="${fill}" d="${escapeXml(d)}"/>`;
+  const flat = (fill: string, d: string, opacity?: number) =>
+    `<path fill="${fill}"${opacity === undefined ? '' : ` fill-opacity="${opacity}"`} d="${escapeXml(d)}"/>`;
   const drawn = (path: PaintedPath): string => {
-    if (!path.ramp) return flat(path.fill, path.d);
+    if (!path.ramp) return flat(path.fill, path.d, path.opacity);
     const def = gradientElement(path.ramp);
     defs.set(def.id, def.markup);
-    return `<path fill="url(#${def.id})" d="${escapeXml(path.d)}"/>`;
+    return flat(`url(#${def.id})`, path.d, path.opacity);
   };
   let body: string;
   if (!painted.some((path) => path.fill === KNOCKOUT)) body = painted.map(drawn).join('');

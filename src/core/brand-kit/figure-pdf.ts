@@ -1,7 +1,9 @@
 /** Guide figures drawn as vectors into a pdfkit document. */
 import { fitInBox } from '../geometry.js';
-import { KNOCKOUT, paintPath, type LogoArt, type Ramp } from '../logo-art.js';
+import type { LogoArt } from '../logo-art.js';
 import type { Figure, Shape } from './guide-figures.js';
+import { PdfLogoPage } from './pdf-page.js';
+import { drawLogoPaths } from './vector-logo.js';
 
 /** Names under which the guide registers its two font files with pdfkit. */
 export const PDF_FONT = { regular: 'body', bold: 'body-bold' } as const;
@@ -9,13 +11,15 @@ export const PDF_FONT = { regular: 'body', bold: 'body-bold' } as const;
 type ShapeOf<K extends Shape['kind']> = Extract<Shape, { kind: K }>;
 
 export class PdfFigureDrawer {
-  /** PDF path operators by SVG path data; see path(). */
-  private readonly operators = new Map<string, string>();
+  /** One page drawer for the whole guide, so each path is parsed once however often the logo is drawn. */
+  private readonly page: PdfLogoPage;
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly art: LogoArt,
-  ) {}
+  ) {
+    this.page = new PdfLogoPage(doc);
+  }
 
   /** Draws `figure` with its top-left corner at (x, y), `width` points wide. */
   draw(figure: Figure, x: number, y: number, width: number): void {
@@ -94,52 +98,6 @@ export class PdfFigureDrawer {
       .translate(fitted.x, fitted.y)
       .scale(fitted.width / art.viewBox.width)
       .translate(-art.viewBox.x, -art.viewBox.y);
-    for (const path of art.paths) {
-      const painted = paintPath(path, shape.paint);
-      this.path(path.d);
-      if (painted.ramp) doc.fill(this.shading(painted.ramp));
-      else doc.fill(painted.fill === KNOCKOUT ? shape.surface : painted.fill);
-    }
-  }
-
-  /** The gradient as a PDF shading, in the units the logo's paths are drawn in (pdfkit takes the current matrix). */
-  private shading(ramp: Ramp): PDFKit.PDFGradient {
-    const { doc } = this;
-    const gradient =
-      ramp.kind === 'linear'
-        ? doc.linearGradient(ramp.x1, ramp.y1, ramp.x2, ramp.y2)
-        : doc.radialGradient(ramp.cx, ramp.cy, 0, ramp.cx, ramp.cy, ramp.r);
-    // pdfkit stretches its stops over 0 to 1 whatever their offsets; SVG holds the end colors flat beyond them.
-    const [first, last] = [ramp.stops[0], ramp.stops.at(-1)];
-    if (first && first.offset > 0) gradient.stop(0, first.color);
-    for (const stop of ramp.stops) gradient.stop(stop.offset, stop.color);
-    if (last && last.offset < 1) gradient.stop(1, last.color);
-    return gradient;
-  }
-
-  /**
-   * Adds the path as doc.path(d) would. pdfkit parses SVG path data on every
-   * call, on the JS thread, and the guide draws the logo about twenty times,
-   * so each path's operators are recorded the first time (by catching what
-   * pdfkit writes) and replayed after.
-   */
-  private path(d: string): void {
-    let recorded = this.operators.get(d);
-    if (recorded === undefined) {
-      const parts: string[] = [];
-      const writer = this.doc as { addContent(data: string): PDFKit.PDFDocument };
-      writer.addContent = (data: string) => {
-        parts.push(data);
-        return this.doc;
-      };
-      try {
-        this.doc.path(d);
-      } finally {
-        delete (writer as Partial<typeof writer>).addContent; // back to the prototype's method
-      }
-      recorded = parts.join('\n');
-      this.operators.set(d, recorded);
-    }
-    this.doc.addContent(recorded);
+    drawLogoPaths(this.page, art, shape.paint, shape.surface);
   }
 }

@@ -146,6 +146,7 @@ export function guideContent(kit: KitContext): GuideContent {
       title: 'Colors',
       paragraphs: [
         `The colors of the logo, largest share first. ${CMYK_NOTE}`,
+        `For print, send logo/${kit.slug}.pdf or logo/${kit.slug}.eps (vector, in the same RGB colors as the SVG); for four-color printing, give the printer the CMYK separation of each color below.`,
         ...(kit.gradients.length > 0
           ? [
               'Its gradients run through these colors in the order shown; where a gradient cannot be reproduced (one-color print, embroidery), use its colors flat or the one-color logo.',

@@ -6,14 +6,13 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-import PDFDocument from 'pdfkit';
-
 import { mostContrasting } from '../color.js';
 import { parsedFont } from '../fonts.js';
 import { PDF_FONT, PdfFigureDrawer } from './figure-pdf.js';
 import { contrastLine, contrastsOf, GUIDE_COLORS, type GuideContent, type Section } from './guide-content.js';
 import { logoFigure, panelPairs, usageExamples, type PanelPair } from './guide-figures.js';
 import { formatShare, formatStops, type PaletteColor, type PaletteGradient } from './palette.js';
+import { reproduciblePdf } from './pdf-page.js';
 
 const PAGE = { width: 841.89, height: 595.28 };
 const MARGIN = 48;
@@ -28,8 +27,6 @@ const MIN_SWATCH = 20;
 /** A gradient's bar, and its row with the two lines under it. */
 const RAMP_HEIGHT = 24;
 const GRADIENT_ROW = RAMP_HEIGHT + 40;
-/** Any fixed instant will do: it only has to be the same every time. */
-const FIXED_DATE = new Date(Date.UTC(2024, 0, 1));
 
 type Doc = PDFKit.PDFDocument;
 
@@ -203,28 +200,7 @@ function usageGrid(doc: Doc, figures: PdfFigureDrawer, content: GuideContent, to
 }
 
 export async function brandGuidePdf(content: GuideContent): Promise<Buffer> {
-  const doc = new PDFDocument({
-    autoFirstPage: false,
-    compress: true,
-    lang: 'en',
-    displayTitle: true,
-    info: {
-      Title: `${content.name}: brand guidelines`,
-      Subject: 'Brand guidelines',
-      Creator: 'Logo vectorizer brand kit',
-      Producer: 'PDFKit',
-      CreationDate: FIXED_DATE,
-      ModDate: FIXED_DATE,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => {
-      resolve(Buffer.concat(chunks));
-    });
-    doc.on('error', reject);
-  });
+  const { doc, bytes } = reproduciblePdf({ title: `${content.name}: brand guidelines`, subject: 'Brand guidelines' });
   // pdfkit also takes an opened fontkit font (see its PDFFontFactory), though its types list only files and bytes.
   doc.registerFont(PDF_FONT.regular, parsedFont('regular') as unknown as Buffer);
   doc.registerFont(PDF_FONT.bold, parsedFont('bold') as unknown as Buffer);
@@ -279,5 +255,5 @@ export async function brandGuidePdf(content: GuideContent): Promise<Buffer> {
   }
   await nextTurn();
   doc.end();
-  return finished;
+  return bytes;
 }

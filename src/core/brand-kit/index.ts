@@ -20,6 +20,7 @@ import { mockupFiles } from './mockup-files.js';
 import { fileSlug } from './names.js';
 import { analyzeGradients, analyzePalette } from './palette.js';
 import { paletteFiles } from './palette-files.js';
+import { printFiles } from './print-files.js';
 import { readmeFile } from './readme.js';
 import { socialFiles } from './social.js';
 import { webFiles } from './web-icons.js';
@@ -138,6 +139,7 @@ async function build(logo: BrandKitLogo, request: BrandKitRequest, rasterize: Ra
   };
   const groups = await Promise.all([
     logoFiles(kit),
+    printFiles(kit),
     Promise.resolve(paletteFiles(kit)),
     guideFiles(kit),
     webFiles(kit),
