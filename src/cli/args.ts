@@ -1,7 +1,9 @@
 /** Command-line parsing for logo-vectorize, kept apart so it can be tested without running traces. */
 import { parseArgs } from 'node:util';
 
+import { splitColorList } from '../core/setting-values.js';
 import {
+  BRAND_COLORS_MAX,
   COLOR_CHOICES,
   DEFAULT_SETTINGS,
   settingsProblem,
@@ -16,6 +18,8 @@ Trace PNG, JPEG or WebP logos into SVG files with their exact brand colors.
 Options:
   --colors N        colors, a gradient counting as one: 0 (automatic), ${COLOR_CHOICES.slice(1).join(', ')} (default ${DEFAULT_SETTINGS.colors})
   --smoothing N     0 follows the pixels, ${SMOOTHING_MAX} gives the roundest curves (default ${DEFAULT_SETTINGS.smoothing})
+  --palette LIST    brand colors, up to ${BRAND_COLORS_MAX} '#rrggbb' separated by commas or spaces: traced colors
+                    close to one become it exactly (default none)
   --no-transparent  keep the background instead of removing it
   --no-trim         keep the full canvas instead of cropping to the logo
   --json            print one JSON line per converted input on stdout
@@ -57,6 +61,7 @@ export function parseCli(argv: string[]): CliOptions {
       options: {
         colors: { type: 'string' },
         smoothing: { type: 'string' },
+        palette: { type: 'string' },
         'no-transparent': { type: 'boolean', default: false },
         'no-trim': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
@@ -75,6 +80,7 @@ export function parseCli(argv: string[]): CliOptions {
     smoothing: integer('smoothing', values.smoothing) ?? DEFAULT_SETTINGS.smoothing,
     transparent: !values['no-transparent'],
     trim: !values['no-trim'],
+    palette: values.palette === undefined ? DEFAULT_SETTINGS.palette : splitColorList(values.palette),
   };
   const problem = settingsProblem(settings);
   if (problem) throw new UsageError(`--${problem}`);

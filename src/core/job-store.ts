@@ -6,7 +6,18 @@
  */
 import { Type, type Static } from 'typebox';
 
-import { TraceSettingsSchema } from './settings.js';
+import { DEFAULT_SETTINGS, TRACE_SETTING_SCHEMAS, type TraceSettings } from './settings.js';
+
+/** A record's trace settings; `palette` is absent from records written before brand colors (none). */
+const StoredSettingsSchema = Type.Object({
+  ...TRACE_SETTING_SCHEMAS,
+  palette: Type.Optional(TRACE_SETTING_SCHEMAS.palette),
+});
+
+/** The settings a record was traced with, complete. */
+export function recordSettings(record: { settings: Static<typeof StoredSettingsSchema> }): TraceSettings {
+  return { ...DEFAULT_SETTINGS, ...record.settings };
+}
 
 export const JobRecordSchema = Type.Object({
   id: Type.String(),
@@ -42,7 +53,7 @@ export const JobRecordSchema = Type.Object({
   originalId: Type.Union([Type.String(), Type.Null()]),
   /** Colors of the original trace that this job's SVG leaves out. */
   hiddenColors: Type.Array(Type.String()),
-  settings: TraceSettingsSchema,
+  settings: StoredSettingsSchema,
   /** The client's upload_session_id (counted, hashed, in the day's stats; never returned); empty when none was sent. */
   uploadSessionId: Type.String(),
   /** Revisions only: what the editor needs beyond a job's fields. */

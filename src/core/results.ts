@@ -7,7 +7,7 @@
  */
 import { Type, type Static } from 'typebox';
 
-import type { JobRecord, UploadRecord } from './job-store.js';
+import { recordSettings, type JobRecord, type UploadRecord } from './job-store.js';
 import { HexColor, restated, TRACE_SETTING_SCHEMAS } from './settings.js';
 
 /** The colors of a job's or a revision's SVG, said once for both. */
@@ -70,6 +70,7 @@ export const RevisionSettings = Type.Object(
     smoothing: restated(TRACE_SETTING_SCHEMAS.smoothing, { description: '0 follows the pixels; 100 is roundest.' }),
     transparent: restated(TRACE_SETTING_SCHEMAS.transparent, { description: 'The background was removed.' }),
     trim: restated(TRACE_SETTING_SCHEMAS.trim, { description: 'The SVG is cropped to the logo.' }),
+    palette: restated(TRACE_SETTING_SCHEMAS.palette, { description: 'The brand colors given; empty when none.' }),
   },
   { title: 'RevisionSettings', description: 'The trace settings this revision was made with.' },
 );
@@ -169,7 +170,7 @@ export function revisionResult(job: JobRecord, baseUrl: string, now = Date.now()
     height: job.height,
     bytes: job.svgBytes,
     warning: job.warning,
-    settings: { ...job.settings },
+    settings: recordSettings(job),
     expires_in_seconds: secondsUntil(job.expiresAt, now),
   };
 }

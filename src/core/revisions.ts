@@ -20,7 +20,7 @@ import type { Rasterize } from './raster.js';
 import { renderReviewSheet } from './review-sheet.js';
 import { colorsToHide, visibleAfterHiding, withoutColors, type SvgColors } from './svg-edit.js';
 import { newToken } from './tokens.js';
-import type { JobFiles, JobRecord } from './job-store.js';
+import { recordSettings, type JobFiles, type JobRecord } from './job-store.js';
 
 /** A job made as a revision, with its revision fields. */
 type Revision = JobRecord & { revision: NonNullable<JobRecord['revision']> };
@@ -156,7 +156,7 @@ export function createRevisionService(options: RevisionServiceOptions): Revision
     async updateSettings(id, changes) {
       const parent = await get(id);
       const image = await records.file(parent, SOURCE_IMAGE_FILE);
-      return traced(image, withChanges(parent.settings, changes), parent);
+      return traced(image, withChanges(recordSettings(parent), changes), parent);
     },
 
     async setHiddenColors(id, colors) {

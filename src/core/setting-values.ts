@@ -11,12 +11,27 @@ export const SMOOTHING_MAX = 100;
 
 export const SMOOTHING_DESCRIPTION = `0 follows the pixels; ${SMOOTHING_MAX} gives the fewest, roundest curves.`;
 
+/** Most brand colors one trace takes (the `palette` setting). */
+export const BRAND_COLORS_MAX = 16;
+
+export const BRAND_COLORS_DESCRIPTION =
+  `Brand colors, 1 to ${BRAND_COLORS_MAX} '#rrggbb': each traced color close to one (the same color moved by JPEG ` +
+  'noise) becomes the nearest of them exactly, and traced colors that become one merge into one shape; colors close ' +
+  'to none keep their own. Empty (the default): the traced colors as they are.';
+
+/** A list of colors written as text: separated by commas, spaces or line breaks. */
+export function splitColorList(text: string): string[] {
+  return text.split(/[\s,]+/).filter((color) => color !== '');
+}
+
 /** The trace settings, one value each: what the engine takes, the form fields and a revision's `settings`. */
 export interface TraceSettingValues {
   colors: ColorChoice;
   smoothing: number;
   transparent: boolean;
   trim: boolean;
+  /** Brand colors, '#rrggbb'; empty when none. */
+  palette: string[];
 }
 
 export const DEFAULT_SETTING_VALUES: Readonly<TraceSettingValues> = Object.freeze({
@@ -24,4 +39,5 @@ export const DEFAULT_SETTING_VALUES: Readonly<TraceSettingValues> = Object.freez
   smoothing: 20,
   transparent: true,
   trim: true,
+  palette: [],
 });

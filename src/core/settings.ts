@@ -7,6 +7,8 @@ import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 
 import {
+  BRAND_COLORS_DESCRIPTION,
+  BRAND_COLORS_MAX,
   COLOR_CHOICES,
   DEFAULT_SETTING_VALUES,
   SMOOTHING_DESCRIPTION,
@@ -14,7 +16,7 @@ import {
   type ColorChoice,
 } from './setting-values.js';
 
-export { COLOR_CHOICES, SMOOTHING_MAX, type ColorChoice };
+export { BRAND_COLORS_MAX, COLOR_CHOICES, SMOOTHING_MAX, type ColorChoice };
 
 /** A color as the API writes it: '#' and six hex digits, either case. */
 export const HEX_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
@@ -45,6 +47,11 @@ export const TRACE_SETTING_SCHEMAS = {
       'Remove the background: the paper around the art, of any color. Art that fills the frame keeps every color.',
   }),
   trim: Type.Boolean({ description: 'Crop to the logo.' }),
+  palette: Type.Array(HexColor, {
+    maxItems: BRAND_COLORS_MAX,
+    description: BRAND_COLORS_DESCRIPTION,
+    examples: [['#1d4ed8', '#f59e0b']],
+  }),
 };
 
 export const TraceSettingsSchema = Type.Object(TRACE_SETTING_SCHEMAS, { title: 'TraceSettings' });
@@ -62,6 +69,7 @@ export function restated<T extends TSchema>(schema: T, options: { description?: 
 export function settingRule(name: TraceSettingName): string {
   if (name === 'colors') return `one of ${COLOR_CHOICES.join(', ')}`;
   if (name === 'smoothing') return `a whole number from 0 to ${SMOOTHING_MAX}`;
+  if (name === 'palette') return `a list of at most ${BRAND_COLORS_MAX} colors written #rrggbb`;
   return 'true or false';
 }
 

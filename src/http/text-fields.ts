@@ -2,11 +2,14 @@
  * Form fields and query parameters arrive as text; JSON arrives typed. The
  * validator never converts types (a JSON "name": 12345 is a 422, not "12345"),
  * so text is read here as the type its schema declares before validation sees
- * it: "4" as 4 for an integer, "true" as true for a boolean. Text that does
+ * it: "4" as 4 for an integer, "true" as true for a boolean, "#1d4ed8,#f59e0b"
+ * as a list (commas or spaces between its items). Text that does
  * not read as that type is left as it is, for validation to refuse.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+import { splitColorList } from '../core/setting-values.js';
 
 interface FieldSchema {
   type?: unknown;
@@ -20,6 +23,7 @@ function readAs(type: unknown, text: string): unknown {
   if (type === 'integer' && /^-?\d+$/.test(text)) return Number(text);
   if (type === 'number' && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
   if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  if (type === 'array') return splitColorList(text);
   return text;
 }
 

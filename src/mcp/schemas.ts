@@ -54,6 +54,10 @@ const settings = {
     'Remove the background (the paper around the art, whatever its color), so the logo sits on transparency; art that fills the frame, like a flag, keeps every color.',
   ),
   trim: setting('trim', 'Crop the SVG to the logo.'),
+  palette: setting(
+    'palette',
+    'The brand\'s exact colors, like ["#1d4ed8", "#f59e0b"], when the user knows them: traced colors close to one become it exactly (a JPEG shifts every color a little); [] for none.',
+  ),
 };
 
 export const vectorizeLogoInput = {
@@ -81,6 +85,7 @@ export const vectorizeLogoInput = {
     `${settings.transparent.description} Default ${DEFAULT_SETTINGS.transparent}.`,
   ),
   trim: settings.trim.describe(`${settings.trim.description} Default ${DEFAULT_SETTINGS.trim}.`),
+  palette: settings.palette.describe(`${settings.palette.description} Default none.`),
 };
 
 export const revisionInput = { revision_id: revisionId };

@@ -177,10 +177,11 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     {
       title: 'Change the trace settings',
       description:
-        "Re-traces the revision's image with changed settings (colors, smoothing, transparent, trim) into a NEW " +
+        "Re-traces the revision's image with changed settings (colors, smoothing, transparent, trim, palette) into a NEW " +
         'revision; the given revision stays as it was. Omitted settings keep their values. Use it when colors are ' +
         'merged or split wrongly (colors), edges are jagged or too round (smoothing), or the background or margins ' +
-        'are wrong (transparent, trim). Colors hidden before stay hidden while the new trace has them.',
+        "are wrong (transparent, trim), or colors are slightly off the brand's exact hex values (palette: the brand colors). " +
+        'Colors hidden before stay hidden while the new trace has them.',
       inputSchema: updateSettingsInput,
       outputSchema: revisionOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

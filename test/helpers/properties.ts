@@ -136,6 +136,10 @@ export const traceSettings: fc.Arbitrary<TraceSettings> = fc.record({
   smoothing: fc.integer({ min: 0, max: SMOOTHING_MAX }),
   transparent: fc.boolean(),
   trim: fc.boolean(),
+  palette: fc.array(
+    fc.integer({ min: 0, max: 0xffffff }).map((rgb) => `#${rgb.toString(16).padStart(6, '0')}`),
+    { maxLength: 4 },
+  ),
 });
 
 // ---------------------------------------------------------------- the engine
