@@ -6,6 +6,8 @@
 import { kitNotExported } from './errors.js';
 import { createBrandKitBuilder, type BrandKitRequest } from './brand-kit/index.js';
 import { bestMockup } from './brand-kit/mockup-choice.js';
+import { logoEps, logoPdf, type PrintFormat } from './brand-kit/print-files.js';
+import { parseLogoArt } from './logo-art.js';
 import type { MockupKind } from './mockups/index.js';
 import { scaleToFit, type Rasterize } from './raster.js';
 import { createSampleLogoPng } from './sample-logo.js';
@@ -31,6 +33,8 @@ export interface JobServiceOptions {
 
 /** Where the MCP server's export_brand_kit tool leaves a revision's kit. */
 export const EXPORTED_KIT_FILE = 'brand-kit.zip';
+/** A job has no brand name: its print files are titled as what they are. */
+const PRINT_FILE_TITLE = 'Logo';
 /** Previews are rendered at the SVG's size, but no larger than this on the long side. */
 export const PREVIEW_MAX_SIDE_PX = 1024;
 
@@ -58,6 +62,8 @@ export interface JobService {
   svg(id: string): Promise<Buffer>;
   previewPng(id: string): Promise<Buffer>;
   mockupPng(id: string, kind: MockupKind): Promise<Buffer>;
+  /** The SVG as a vector print file (PDF or EPS), the page the logo with its clear space. */
+  printFile(id: string, format: PrintFormat): Promise<Buffer>;
   kitZip(id: string, request: BrandKitRequest): Promise<Buffer>;
   /** The kit exported through the MCP server, or KIT_NOT_EXPORTED. */
   exportedKitZip(id: string): Promise<Buffer>;
@@ -150,6 +156,13 @@ export function createJobService(options: JobServiceOptions): JobService {
 
     async mockupPng(id, kind) {
       return rendering(await get(id), `mockup-${kind}.png`, (svg) => bestMockup(svg, kind, rasterize));
+    },
+
+    async printFile(id, format) {
+      return rendering(await get(id), `logo.${format}`, async (svg) => {
+        const art = parseLogoArt(svg);
+        return format === 'pdf' ? logoPdf(art, PRINT_FILE_TITLE) : logoEps(art, PRINT_FILE_TITLE);
+      });
     },
 
     async kitZip(id, request) {

@@ -123,6 +123,7 @@ export type McpUploadResult = Static<typeof McpUploadResult>;
 /** Paths of a job's files. */
 export const jobPaths = {
   svg: (id: string) => `/api/jobs/${id}/logo.svg`,
+  print: (id: string, format: 'pdf' | 'eps') => `/api/jobs/${id}/logo.${format}`,
   preview: (id: string) => `/api/jobs/${id}/preview.png`,
   mockup: (id: string, kind: string) => `/api/jobs/${id}/mockup/${kind}.png`,
   exportedKit: (id: string) => `/api/jobs/${id}/brand-kit.zip`,

@@ -1,11 +1,12 @@
 /**
- * A job's files: GET /api/jobs/{token}/logo.svg, /preview.png,
+ * A job's files: GET /api/jobs/{token}/logo.svg, /logo.pdf, /logo.eps, /preview.png,
  * /mockup/{kind}.png and /brand-kit.zip. Files never change during a job's life, so browsers may
  * cache them privately until it ends.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 
+import { PRINT_MEDIA_TYPES, type PrintFormat } from '../core/brand-kit/print-files.js';
 import { PREVIEW_MAX_SIDE_PX } from '../core/jobs.js';
 import type { JobRecord } from '../core/job-store.js';
 import { attachment } from './content-disposition.js';
@@ -19,6 +20,11 @@ function sendJobFile(reply: FastifyReply, job: JobRecord, type: string, bytes: B
   const seconds = Math.max(0, Math.floor((job.expiresAt - Date.now()) / 1000));
   return reply.header('Cache-Control', `private, max-age=${seconds}`).type(type).send(bytes);
 }
+
+const PRINT_ROUTES: readonly { format: PrintFormat; name: string; operationId: string }[] = [
+  { format: 'pdf', name: 'PDF', operationId: 'getPdf' },
+  { format: 'eps', name: 'EPS', operationId: 'getEps' },
+];
 
 const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/jobs/:token/logo.svg', {
@@ -45,6 +51,34 @@ const jobFiles: FastifyPluginAsyncTypebox = async (app) => {
       return sendJobFile(reply, job, 'image/svg+xml', svg);
     },
   });
+
+  for (const { format, name, operationId } of PRINT_ROUTES) {
+    app.get(`/api/jobs/:token/logo.${format}`, {
+      ...operation({
+        usesStore: true,
+        operationId,
+        summary: `Download the logo as ${name} for print`,
+        description:
+          `The SVG as a vector ${name} for print (paths only, gradients as shadings, RGB colors) at the SVG's size, ` +
+          "the page the logo with its clear space around it, as in the brand kit's logo folder. With download=true " +
+          'the response carries Content-Disposition: attachment.',
+        tags: ['jobs'],
+        params: TokenParams,
+        querystring: SvgQuery,
+        response: {
+          200: binary(PRINT_MEDIA_TYPES[format], `The ${name}.`),
+          404: NOT_FOUND,
+          422: problem('Invalid query parameter: download must be true or false.'),
+        },
+      }),
+      handler: async (request, reply) => {
+        const job = await app.jobs.get(request.params.token);
+        const bytes = await app.jobs.printFile(job.id, format);
+        if (request.query.download) reply.header('Content-Disposition', attachment(`logo.${format}`));
+        return sendJobFile(reply, job, PRINT_MEDIA_TYPES[format], bytes);
+      },
+    });
+  }
 
   app.get('/api/jobs/:token/preview.png', {
     ...operation({

@@ -168,6 +168,12 @@ export const exportOutput = fromTypeBox(
     revision_id: Type.String(),
     brand_kit_url: Type.String({ description: 'Absolute URL of the ZIP (GET /api/jobs/{revision}/brand-kit.zip).' }),
     brand_kit_markdown: Type.String({ description: 'A Markdown link to the ZIP, ready to show a user.' }),
+    logo_pdf_url: Type.String({
+      description: 'Absolute URL of the logo as a vector PDF for print (GET .../logo.pdf).',
+    }),
+    logo_eps_url: Type.String({
+      description: 'Absolute URL of the logo as a vector EPS for print (GET .../logo.eps).',
+    }),
     name: Type.String(),
     background_color: Type.String(),
     bytes: Type.Integer({ description: 'Size of the ZIP.' }),

@@ -253,7 +253,7 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
     {
       title: 'Export the brand kit',
       description:
-        'Builds the brand-kit ZIP of a reviewed revision: SVG and PNG logo variants, the brand guide (PDF and ' +
+        'Builds the brand-kit ZIP of a reviewed revision: SVG, PNG, PDF and EPS logo variants, the brand guide (PDF and ' +
         'HTML), palette files, favicons, app icons, social images and cap and t-shirt mockups. Needs the ' +
         'review_token that review_vectorization returned for this same revision. Returns the URL of the ZIP, ' +
         'which lives as long as the revision. Exporting the same revision again replaces its earlier kit.',
@@ -273,6 +273,8 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
           revision_id: job.id,
           brand_kit_url: kitUrl,
           brand_kit_markdown: `[Download the ${escapeMarkdown(kit.name)} brand kit (ZIP)](${kitUrl})`,
+          logo_pdf_url: url(jobPaths.print(job.id, 'pdf')),
+          logo_eps_url: url(jobPaths.print(job.id, 'eps')),
           name: kit.name,
           background_color: kit.backgroundColor,
           bytes: kit.bytes,
@@ -282,6 +284,13 @@ export function registerTools(server: McpServer, deps: ToolDeps): void {
           content: [
             json(structured),
             { type: 'resource_link', uri: kitUrl, name: 'brand-kit.zip', mimeType: 'application/zip' },
+            { type: 'resource_link', uri: structured.logo_pdf_url, name: 'logo.pdf', mimeType: 'application/pdf' },
+            {
+              type: 'resource_link',
+              uri: structured.logo_eps_url,
+              name: 'logo.eps',
+              mimeType: 'application/postscript',
+            },
           ],
           structuredContent: structured,
         };

@@ -227,6 +227,8 @@ export const stats = () => getJson<Stats>('/api/stats');
 
 export const jobFile = {
   svgDownload: (job: Job) => `${job.svg}?download=true`,
+  printDownload: (job: Job, format: 'pdf' | 'eps') =>
+    `/api/jobs/${encodeURIComponent(job.id)}/logo.${format}?download=true`,
   preview: (job: Job) => `/api/jobs/${encodeURIComponent(job.id)}/preview.png`,
   mockup: (job: Job, kind: 'cap' | 'tshirt') => `/api/jobs/${encodeURIComponent(job.id)}/mockup/${kind}.png`,
 };

@@ -32,6 +32,26 @@ t.test('GET logo.svg serves the SVG; download=true makes it an attachment', asyn
   t.same(invalid.json().detail[0].loc, ['query', 'download']);
 });
 
+t.test('GET logo.pdf and logo.eps serve the SVG as print files; download=true makes them attachments', async (t) => {
+  const { app } = await buildTestApp(t);
+  const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
+  for (const [format, type, magic] of [
+    ['pdf', 'application/pdf', /^%PDF-/],
+    ['eps', 'application/postscript', /^%!PS-Adobe-3\.0 EPSF-3\.0\n/],
+  ] as const) {
+    const inline = await app.inject(`/api/jobs/${job.id}/logo.${format}`);
+    t.equal(inline.statusCode, 200, format);
+    t.equal(inline.headers['content-type'], type);
+    t.match(inline.rawPayload.toString('latin1'), magic);
+    t.notOk(inline.headers['content-disposition']);
+    t.match(inline.headers['cache-control'], /^private, max-age=\d+$/);
+    const download = await app.inject(`/api/jobs/${job.id}/logo.${format}?download=true`);
+    t.match(download.headers['content-disposition'], `attachment; filename="logo.${format}"`);
+    t.same(download.rawPayload, inline.rawPayload, 'kept and served again');
+    t.equal((await app.inject(`/api/jobs/${job.id}/logo.${format}?download=perhaps`)).statusCode, 422);
+  }
+});
+
 t.test('GET preview.png renders the SVG at its size, at most 1024 px', async (t) => {
   const { app } = await buildTestApp(t);
   const small = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
@@ -76,7 +96,7 @@ t.test('GET mockup/{kind}.png renders cap and tshirt; other kinds are 404', asyn
 
 t.test('files of an unknown token are 404', async (t) => {
   const { app } = await buildTestApp(t);
-  for (const path of ['logo.svg', 'preview.png', 'mockup/cap.png']) {
+  for (const path of ['logo.svg', 'logo.pdf', 'logo.eps', 'preview.png', 'mockup/cap.png']) {
     const res = await app.inject(`/api/jobs/${UNKNOWN}/${path}`);
     t.equal(res.statusCode, 404, path);
     t.match(res.json().detail, /No job has this token/);
@@ -91,7 +111,7 @@ t.test('an expired job answers 404 asking to upload again (JOB_TTL_SECONDS=1)', 
   const job = (await app.inject({ method: 'POST', url: '/api/sample' })).json();
   t.equal((await app.inject(job.svg)).statusCode, 200);
   await sleep(1100);
-  for (const path of ['logo.svg', 'preview.png', 'mockup/tshirt.png']) {
+  for (const path of ['logo.svg', 'logo.pdf', 'logo.eps', 'preview.png', 'mockup/tshirt.png']) {
     const res = await app.inject(`/api/jobs/${job.id}/${path}`);
     t.equal(res.statusCode, 404, path);
     t.match(res.json().detail, /expired.*upload the logo again/i, path);

@@ -45,6 +45,8 @@ interface Exported {
   revision_id: string;
   brand_kit_url: string;
   brand_kit_markdown: string;
+  logo_pdf_url: string;
+  logo_eps_url: string;
   name: string;
   background_color: string;
   bytes: number;
@@ -322,6 +324,22 @@ t.test(
       t.ok(exported.expires_in_seconds <= 7200 && exported.expires_in_seconds > 7100, 'lives as long as the revision');
       const link = result.content.find((block) => block.type === 'resource_link');
       t.match(link, { uri: kitUrl, mimeType: 'application/zip' }, 'a resource link to the ZIP');
+      for (const [format, type] of [
+        ['pdf', 'application/pdf'],
+        ['eps', 'application/postscript'],
+      ] as const) {
+        const printUrl = `${baseUrl}/api/jobs/${hidden.revision_id}/logo.${format}`;
+        t.equal(exported[`logo_${format}_url`], printUrl, `absolute URL of GET logo.${format}`);
+        t.ok(
+          result.content.some(
+            (block) => block.type === 'resource_link' && block.uri === printUrl && block.mimeType === type,
+          ),
+          `a resource link to logo.${format}`,
+        );
+        const print = await fetch(printUrl);
+        t.equal(print.status, 200);
+        t.equal(print.headers.get('content-type'), type);
+      }
 
       const res = await fetch(exported.brand_kit_url);
       t.equal(res.status, 200);

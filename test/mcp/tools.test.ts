@@ -154,6 +154,8 @@ t.test("output schemas: every Revision field required, plus each tool's own fiel
     'brand_kit_url',
     'bytes',
     'expires_in_seconds',
+    'logo_eps_url',
+    'logo_pdf_url',
     'name',
     'revision_id',
   ]);

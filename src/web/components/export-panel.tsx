@@ -1,4 +1,4 @@
-/** Taking the result away: the SVG (file or markup), the PNG preview, and the cap and t-shirt mockups. */
+/** Taking the result away: the SVG (file or markup), the PNG preview, print files, and the cap and t-shirt mockups. */
 import { useEffect, useState } from 'preact/hooks';
 
 import { jobFile, type Job } from '../api.js';
@@ -22,6 +22,12 @@ export function ExportPanel(props: ExportPanelProps) {
         </button>
         <a class="button secondary" href={jobFile.preview(job)} download="logo-preview.png">
           Download PNG
+        </a>
+        <a class="button secondary" href={jobFile.printDownload(job, 'pdf')} download>
+          PDF for print
+        </a>
+        <a class="button secondary" href={jobFile.printDownload(job, 'eps')} download>
+          EPS for print
         </a>
       </div>
     </section>
