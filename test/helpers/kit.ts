@@ -78,3 +78,30 @@ export function hasTool(name: string): boolean {
     return false;
   }
 }
+
+/**
+ * A brush-script wordmark whose letters touch, drawn as our engine would write it: 512 x 199 px, six
+ * letter strokes joined by one baseline stroke, so no letter stands apart and no symbol either.
+ */
+export function joinedLetterWordmark(color = '#7c3aed'): BrandKitLogo {
+  const letters = [40, 115, 190, 265, 340, 415].map((x) => `M${x} 40h40v110h-40z`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="199" viewBox="0 0 512 199"><path fill="${color}" d="${letters}M40 135h415v15H40z"/></svg>\n`;
+  return { svg, palette: [color] };
+}
+
+/** Bounds of the pixels that are drawn (not transparent) and differ from `background`, anti-aliasing included. */
+export function inkBox(image: Decoded, background: string): { width: number; height: number } {
+  const [br, bg, bb] = [1, 3, 5].map((i) => Number.parseInt(background.slice(i, i + 2), 16));
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const i = (y * image.width + x) * image.channels;
+      const alpha = image.channels === 4 ? image.data[i + 3]! : 255;
+      const d = image.data;
+      const isBackground = Math.abs(d[i]! - br!) + Math.abs(d[i + 1]! - bg!) + Math.abs(d[i + 2]! - bb!) < 6;
+      if (alpha === 0 || isBackground) continue;
+      [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+    }
+  }
+  return { width: right - left + 1, height: bottom - top + 1 };
+}

@@ -5,7 +5,8 @@
  * logo's shapes are gathered into columns (or rows), a row of three or more
  * glyph-sized columns is a word, and a compact group set apart from it by
  * clearly more than the letter spacing is the symbol. A square-ish logo is
- * its own mark; a pure wordmark gets a monogram, the first letter of the name.
+ * its own mark; a wide logo with no symbol (a wordmark, joined script
+ * letters too) gets a monogram, the first letter of the name.
  */
 import { mostContrasting } from '../color.js';
 import { parsedFont } from '../fonts.js';
@@ -54,7 +55,7 @@ const STACK_GAP_SHARE = 0.15;
 const BAND_OVERLAP = 0.3;
 /** The least letter gap a word is measured against, as a part of its height (touching letters have none). */
 const MIN_LETTER_GAP_SHARE = 0.02;
-/** A logo wider than this with no symbol, made of a row of glyphs, is a wordmark: it gets a monogram. */
+/** A logo wider than this with no symbol gets a monogram, whether or not its letters can be told apart. */
 const WORDMARK_MIN_ASPECT = 2;
 /** Past this many subpaths the logo is texture or lettering too fine to take apart. */
 const MAX_SUBPATHS = 4000;
@@ -220,12 +221,31 @@ function monogram(name: string, primary: string): LogoArt | null {
   };
 }
 
+/**
+ * A wide logo with no symbol to cut out is a thin strip in a square icon, unreadable at favicon size
+ * whether or not its letters can be told apart (a script wordmark's letters join): it gets a monogram.
+ */
+function monogramMark(art: LogoArt, palette: readonly PaletteColor[], name: string, separateLetters: boolean): KitMark {
+  const what = separateLetters
+    ? 'The logo is a wordmark with no separate symbol'
+    : `The logo is more than ${WORDMARK_MIN_ASPECT} times as wide as tall with no separate symbol (its letters join, or it is lettering too fine to take apart)`;
+  const plate = monogram(name, palette[0]?.hex ?? colorsOf(art)[0] ?? '#000000');
+  if (!plate)
+    return { art, source: 'whole', reason: `${what}, and the font has no letter for the name: it is used whole.` };
+  return {
+    art: plate,
+    source: 'monogram',
+    reason: `${what}, so whole it would shrink to a thin strip in square and small images; they use a monogram instead: the first letter of the name on a plate of the main brand color.`,
+  };
+}
+
 /** The mark of `art` for a kit named `name` whose most-used color is palette[0]. */
 export function findMark(art: LogoArt, palette: readonly PaletteColor[], name: string): KitMark {
   const whole = (reason: string): KitMark => ({ art, source: 'whole', reason });
   const pieces = art.paths.flatMap((path, index) => subpathsOf(path.d).map((subpath) => ({ path: index, subpath })));
   const shape = aspect({ x: 0, y: 0, width: art.width, height: art.height });
   const squareish = shape <= SQUARE_ENOUGH && shape >= 1 / SQUARE_ENOUGH;
+  const wide = shape > WORDMARK_MIN_ASPECT;
   if (pieces.length <= MAX_SUBPATHS) {
     const blobs = blobsOf(pieces);
     // A square logo leaves no room for a word beside its symbol: only a word above or below counts there.
@@ -242,21 +262,11 @@ export function findMark(art: LogoArt, palette: readonly PaletteColor[], name: s
         reason: `The logo combines a symbol with a word; the symbol (${split.layout}) stands for the brand where the whole logo would be too small to read.`,
       };
     }
-    if (shape > WORDMARK_MIN_ASPECT && isWord(blobs)) {
-      const plate = monogram(name, palette[0]?.hex ?? colorsOf(art)[0] ?? '#000000');
-      if (plate) {
-        return {
-          art: plate,
-          source: 'monogram',
-          reason:
-            'The logo is a wordmark with no separate symbol, so square and small images use a monogram: the first letter of the name on a plate of the main brand color.',
-        };
-      }
-      return whole(
-        'The logo is a wordmark with no separate symbol, and the font has no letter for the name: it is used whole.',
-      );
-    }
+    if (wide) return monogramMark(art, palette, name, isWord(blobs));
   }
+  if (wide) return monogramMark(art, palette, name, false);
   if (squareish) return whole('The logo is close to square, so it is its own mark.');
-  return whole('The logo has no separate symbol and is not a row of letters, so it is its own mark.');
+  return whole(
+    `The logo has no separate symbol and is no more than ${WORDMARK_MIN_ASPECT} times as wide as tall, so it is its own mark.`,
+  );
 }

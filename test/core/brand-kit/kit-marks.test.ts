@@ -10,7 +10,7 @@ import { analyzePalette } from '../../../src/core/brand-kit/palette.js';
 import { GRAPHICS_CONTRAST, onDarkVariant } from '../../../src/core/brand-kit/variants.js';
 import { contrastRatio } from '../../../src/core/color.js';
 import { KNOCKOUT, parseLogoArt } from '../../../src/core/logo-art.js';
-import { buildAndUnpack, decode, tracedLogo, type Decoded } from '../../helpers/kit.js';
+import { buildAndUnpack, decode, inkBox, tracedLogo } from '../../helpers/kit.js';
 
 const BACKGROUND = '#ffffff';
 const NAVY = '#1e3a8a';
@@ -20,34 +20,19 @@ const kit = await buildAndUnpack(await tracedLogo({ palette: [NAVY, ORANGE, '#ff
   backgroundColor: BACKGROUND,
 });
 
-/** Bounds of the pixels that are drawn and are not the background color: the mark's ink, anti-aliasing included. */
-function inkBox(image: Decoded): { width: number; height: number } {
-  const [br, bg, bb] = [1, 3, 5].map((i) => Number.parseInt(BACKGROUND.slice(i, i + 2), 16));
-  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let y = 0; y < image.height; y++) {
-    for (let x = 0; x < image.width; x++) {
-      const i = (y * image.width + x) * image.channels;
-      const alpha = image.channels === 4 ? image.data[i + 3]! : 255;
-      const d = image.data;
-      const background = Math.abs(d[i]! - br!) + Math.abs(d[i + 1]! - bg!) + Math.abs(d[i + 2]! - bb!) < 6;
-      if (alpha === 0 || background) continue;
-      [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
-    }
-  }
-  return { width: right - left + 1, height: bottom - top + 1 };
-}
-
 /** Each square image, with the side of the zone its platform always shows. */
 const SAFE_ZONES: [string, number][] = [
   ['web/favicon-96x96.png', 1],
   ['web/apple-touch-icon.png', 1],
-  ['web/web-app-manifest-192x192.png', 0.8],
-  ['web/web-app-manifest-512x512.png', 0.8],
+  ['web/icon-192x192.png', 1],
+  ['web/icon-512x512.png', 1],
+  ['web/icon-maskable-512x512.png', 0.8],
   ['ios/AppIcon.appiconset/AppIcon-180x180.png', 1],
   ['ios/AppIcon.appiconset/AppIcon-1024x1024.png', 1],
   ['android/mipmap-xxxhdpi/ic_launcher.png', 44 / 48],
   ['android/mipmap-xxxhdpi/ic_launcher_foreground.png', 66 / 108],
   ['android/mipmap-mdpi/ic_launcher_foreground.png', 66 / 108],
+  ['android/mipmap-xxxhdpi/ic_launcher_monochrome.png', 66 / 108],
   ['android/play-store-icon-512x512.png', 1],
   ['social/avatar-400x400.png', 1],
 ];
@@ -55,7 +40,7 @@ const SAFE_ZONES: [string, number][] = [
 t.test('every square icon shows the mark, its box at least 70% of the safe zone', async (t) => {
   for (const [path, zone] of SAFE_ZONES) {
     const image = await decode(kit.file(path));
-    const ink = inkBox(image);
+    const ink = inkBox(image, BACKGROUND);
     const share = Math.max(ink.width, ink.height) / (zone * image.width);
     t.ok(share >= 0.7, `${path}: ${(share * 100).toFixed(1)}% of the safe zone`);
     t.ok(Math.abs(ink.width / ink.height - 1) < 0.08, `${path}: the square badge, not the wide logo`);
