@@ -1,7 +1,8 @@
 /**
  * android/: launcher icons for every density (legacy and adaptive) and the
- * Play Store icon. Adaptive icons are two 108 dp layers that the launcher
+ * Play Store icon. Adaptive icons are 108 dp layers that the launcher
  * masks to its own shape; only the central 66 dp circle is sure to be shown.
+ * A themed home screen (Android 13+) draws the monochrome layer instead, in its own colors.
  */
 import type { KitContext } from './context.js';
 import { iconDrawing, type IconStyle } from './drawings.js';
@@ -30,6 +31,8 @@ const ADAPTIVE_FOREGROUND: IconStyle = {
   overBackgroundLayer: true,
 };
 const ADAPTIVE_BACKGROUND: IconStyle = { backdrop: 'square', room: null };
+/** Android 13 themed icons: the launcher tints this layer with the wallpaper's colors, so one color is enough. */
+const ADAPTIVE_MONOCHROME: IconStyle = { ...ADAPTIVE_FOREGROUND, oneColor: true };
 /** Google Play rounds the corners itself: a full square with the logo clear of them. */
 const PLAY_STORE: IconStyle = { backdrop: 'square', room: { box: 0.75 } };
 
@@ -37,6 +40,7 @@ const ADAPTIVE_XML = `<?xml version="1.0" encoding="utf-8"?>
 <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
     <background android:drawable="@mipmap/ic_launcher_background" />
     <foreground android:drawable="@mipmap/ic_launcher_foreground" />
+    <monochrome android:drawable="@mipmap/ic_launcher_monochrome" />
 </adaptive-icon>
 `;
 
@@ -66,6 +70,12 @@ const LAYERS: readonly Layer[] = [
     style: ADAPTIVE_BACKGROUND,
     purpose: 'Adaptive icon background layer (the background color)',
   },
+  {
+    file: 'ic_launcher_monochrome.png',
+    dp: ADAPTIVE_LAYER_DP,
+    style: ADAPTIVE_MONOCHROME,
+    purpose: 'Themed icon layer (Android 13+): the mark in one color, tinted by the launcher',
+  },
 ];
 
 export async function androidFiles(kit: KitContext): Promise<KitFile[]> {
@@ -88,7 +98,8 @@ export async function androidFiles(kit: KitContext): Promise<KitFile[]> {
     {
       path: 'android/mipmap-anydpi-v26/ic_launcher.xml',
       data: Buffer.from(ADAPTIVE_XML),
-      purpose: 'Adaptive icon definition (Android 8+) combining the foreground and background layers.',
+      purpose:
+        'Adaptive icon definition (Android 8+) combining the foreground and background layers, and the monochrome layer of themed icons (Android 13+).',
     },
     {
       path: `android/play-store-icon-${PLAY_STORE_ICON_PX}x${PLAY_STORE_ICON_PX}.png`,

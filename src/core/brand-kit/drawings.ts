@@ -7,7 +7,7 @@ import { fitInBox, fitInCircle, shrink, type Box, type Size } from '../geometry.
 import { logoInBox } from '../logo-art.js';
 import { drawing } from '../raster.js';
 import type { ColoredArt, KitContext } from './context.js';
-import { fullColor, variantFor, type Variant } from './variants.js';
+import { fullColor, monoVariant, variantFor, type Variant } from './variants.js';
 
 /**
  * How much of an icon the mark takes. Every icon's mark covers at least 70% of the platform's safe zone
@@ -27,6 +27,8 @@ export interface IconStyle {
   room: MarkRoom | null;
   /** A transparent layer the platform puts over a background-color layer (Android adaptive icons). */
   overBackgroundLayer?: boolean;
+  /** The mark in one color, its light details cut out: a layer the platform tints itself (Android themed icons). */
+  oneColor?: boolean;
 }
 
 /** Legacy launcher icons: a tile inset by 2 of 48 dp with 4 dp corners, as Android's own templates. */
@@ -87,7 +89,9 @@ function backdropMarkup(kit: KitContext, side: number, backdrop: IconStyle['back
 /** A square icon of the mark, `side` px wide. */
 export function iconDrawing(kit: KitContext, side: number, style: IconStyle): string {
   const onBackground = style.backdrop !== 'none' || style.overBackgroundLayer === true;
-  const variant = variantOn(kit.mark, onBackground ? kit.background : null);
+  const variant = style.oneColor
+    ? monoVariant(kit.mark.palette, 'mono-dark')
+    : variantOn(kit.mark, onBackground ? kit.background : null);
   // Over a separate layer the knockouts must be real holes; on our own backdrop they can take its color.
   const surface = style.backdrop === 'none' ? undefined : kit.background;
   const mark = style.room ? logoInBox(kit.mark.art, markBoxFor(kit, side, style.room), variant.paint, surface) : '';

@@ -1,4 +1,8 @@
-/** web/: favicons, the web app manifest with its maskable icons, and the <head> tags that use them. */
+/**
+ * web/: today's minimal favicon set (favicon.ico of 16, 32 and 48 px, favicon.svg with its dark-scheme
+ * colors, the 180 px touch icon), a 96 px PNG favicon, the web app manifest with its plain (`any`) and
+ * maskable icons, and the <head> tags that use them.
+ */
 import { escapeXml } from '../escape.js';
 import { KNOCKOUT, logoInBox, pathColors } from '../logo-art.js';
 import { drawing } from '../raster.js';
@@ -20,10 +24,21 @@ const TOUCH_ICON: IconStyle = { backdrop: 'square', room: { box: 0.75 } };
 /** Maskable icons may be cropped to the central circle of 80% diameter: the mark's corners stay on it. */
 const MASKABLE: IconStyle = { backdrop: 'square', room: { circle: 0.8 } };
 
-const MANIFEST_ICON_SIZES = [192, 512] as const;
+/**
+ * The manifest's icons. Browsers show an `any` icon as drawn (the mark on transparency, like a favicon)
+ * and crop a `maskable` one to their own shape; each purpose has icons of its own, so neither is cropped
+ * where it should not be.
+ */
+const MANIFEST_ICONS = [
+  { size: 192, purpose: 'any', style: FAVICON, opaque: false },
+  { size: 512, purpose: 'any', style: FAVICON, opaque: false },
+  { size: 512, purpose: 'maskable', style: MASKABLE, opaque: true },
+] as const;
 
-function manifestIconPath(size: number): string {
-  return `web-app-manifest-${size}x${size}.png`;
+type ManifestIcon = (typeof MANIFEST_ICONS)[number];
+
+function manifestIconPath({ size, purpose }: ManifestIcon): string {
+  return `icon-${purpose === 'maskable' ? 'maskable-' : ''}${size}x${size}.png`;
 }
 
 /**
@@ -62,11 +77,11 @@ function manifest(kit: KitContext): string {
   return htmlSafeJson({
     name: kit.name,
     short_name: shortName(kit.name),
-    icons: MANIFEST_ICON_SIZES.map((size) => ({
-      src: `/${manifestIconPath(size)}`,
-      sizes: `${size}x${size}`,
+    icons: MANIFEST_ICONS.map((icon) => ({
+      src: `/${manifestIconPath(icon)}`,
+      sizes: `${icon.size}x${icon.size}`,
       type: 'image/png',
-      purpose: 'maskable',
+      purpose: icon.purpose,
     })),
     theme_color: kit.palette[0]?.hex ?? kit.background,
     background_color: kit.background,
@@ -96,9 +111,9 @@ export async function webFiles(kit: KitContext): Promise<KitFile[]> {
     kit.rasterize(iconDrawing(kit, 96, FAVICON)),
     kit.rasterize(iconDrawing(kit, 180, TOUCH_ICON), { opaque: true }),
     Promise.all(
-      MANIFEST_ICON_SIZES.map(async (size) => ({
-        size,
-        png: await kit.rasterize(iconDrawing(kit, size, MASKABLE), { opaque: true }),
+      MANIFEST_ICONS.map(async (icon) => ({
+        icon,
+        png: await kit.rasterize(iconDrawing(kit, icon.size, icon.style), { opaque: icon.opaque }),
       })),
     ),
   ]);
@@ -115,10 +130,13 @@ export async function webFiles(kit: KitContext): Promise<KitFile[]> {
       data: touchIcon,
       purpose: 'Home-screen icon for iPhone and iPad, 180 x 180 px, opaque.',
     },
-    ...manifestIcons.map(({ size, png }) => ({
-      path: `web/${manifestIconPath(size)}`,
+    ...manifestIcons.map(({ icon, png }) => ({
+      path: `web/${manifestIconPath(icon)}`,
       data: png,
-      purpose: `Maskable web app icon, ${size} x ${size} px: the logo stays inside the central safe circle.`,
+      purpose:
+        icon.purpose === 'maskable'
+          ? `Maskable web app icon, ${icon.size} x ${icon.size} px: the logo stays inside the central safe circle.`
+          : `Web app icon, ${icon.size} x ${icon.size} px, transparent, shown as drawn.`,
     })),
     {
       path: 'web/site.webmanifest',

@@ -2,7 +2,7 @@
 import t from 'tap';
 
 import { ICON_COLORS } from '../../helpers/images.js';
-import { buildAndUnpack, decode, tracedLogo } from '../../helpers/kit.js';
+import { buildAndUnpack, decode, pixelAt, tracedLogo } from '../../helpers/kit.js';
 
 const kit = await buildAndUnpack(await tracedLogo({ layout: 'icon', palette: ICON_COLORS }), {
   name: 'Fedora',
@@ -73,11 +73,32 @@ t.test('the adaptive icon XML points at layers present at every density', async 
   const xml = kit.text('android/mipmap-anydpi-v26/ic_launcher.xml');
   t.match(xml, /<adaptive-icon xmlns:android="http:\/\/schemas.android.com\/apk\/res\/android">/);
   const drawables = [...xml.matchAll(/android:drawable="@mipmap\/(\w+)"/g)].map((m) => m[1]!);
-  t.same(drawables.sort(), ['ic_launcher_background', 'ic_launcher_foreground']);
+  t.same(drawables.sort(), ['ic_launcher_background', 'ic_launcher_foreground', 'ic_launcher_monochrome']);
+  t.match(
+    xml,
+    /<monochrome android:drawable="@mipmap\/ic_launcher_monochrome" \/>/,
+    'a themed icon layer (Android 13+)',
+  );
   for (const density of ['mdpi', 'hdpi', 'xhdpi', 'xxhdpi', 'xxxhdpi']) {
     for (const name of drawables)
       t.ok(kit.files.has(`android/mipmap-${density}/${name}.png`), `${density}/${name}.png`);
   }
+});
+
+t.test('the monochrome layer is the mark in one color on transparency, inside the 66 dp safe circle', async (t) => {
+  const image = await decode(kit.file('android/mipmap-xxxhdpi/ic_launcher_monochrome.png'));
+  const [r, c] = [image.width * (33 / 108), (image.width - 1) / 2];
+  const inks = new Set<string>();
+  let outside = 0;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const { hex, alpha } = pixelAt(image, x, y);
+      if (alpha === 255) inks.add(hex);
+      if (alpha !== 0 && Math.hypot(x - c, y - c) > r) outside += 1;
+    }
+  }
+  t.same([...inks], ['#000000'], 'one color');
+  t.equal(outside, 0, 'nothing outside the safe circle');
 });
 
 t.test('the Play Store icon is 512 px and fully opaque', async (t) => {

@@ -19,6 +19,7 @@ const EXPECTED = [
   'logo/apigee-1024.png',
   'logo/apigee-2048.png',
   'logo/apigee-on-background.png',
+  ...['', '-mono-dark', '-mono-light'].flatMap((variant) => [`logo/apigee${variant}.pdf`, `logo/apigee${variant}.eps`]),
   'palette/palette.json',
   'palette/palette.css',
   'palette/apigee.ase',
@@ -29,8 +30,9 @@ const EXPECTED = [
   'web/favicon.svg',
   'web/favicon-96x96.png',
   'web/apple-touch-icon.png',
-  'web/web-app-manifest-192x192.png',
-  'web/web-app-manifest-512x512.png',
+  'web/icon-192x192.png',
+  'web/icon-512x512.png',
+  'web/icon-maskable-512x512.png',
   'web/site.webmanifest',
   'web/head.html',
   'ios/AppIcon.appiconset/Contents.json',
@@ -38,7 +40,7 @@ const EXPECTED = [
     (px) => `ios/AppIcon.appiconset/AppIcon-${px}x${px}.png`,
   ),
   ...['mdpi', 'hdpi', 'xhdpi', 'xxhdpi', 'xxxhdpi'].flatMap((d) =>
-    ['ic_launcher.png', 'ic_launcher_foreground.png', 'ic_launcher_background.png'].map(
+    ['ic_launcher.png', 'ic_launcher_foreground.png', 'ic_launcher_background.png', 'ic_launcher_monochrome.png'].map(
       (f) => `android/mipmap-${d}/${f}`,
     ),
   ),
