@@ -27,7 +27,8 @@ const ICONS = [
   'web/favicon-96x96.png',
   'ios/AppIcon.appiconset/AppIcon-120x120.png',
   'web/apple-touch-icon.png',
-  'web/web-app-manifest-192x192.png',
+  'web/icon-192x192.png',
+  'android/mipmap-xxxhdpi/ic_launcher_monochrome.png',
   'android/mipmap-xxxhdpi/ic_launcher.png',
   'social/avatar-400x400.png',
 ] as const;
