@@ -24,6 +24,22 @@ export function splitColorList(text: string): string[] {
   return text.split(/[\s,]+/).filter((color) => color !== '');
 }
 
+/**
+ * Brand colors pasted in any common form, '#rrggbb' each: with or without
+ * '#', three or six digits, separated by commas, spaces or lines. `unreadable`
+ * keeps the pieces that are no color.
+ */
+export function readBrandColors(text: string): { colors: string[]; unreadable: string[] } {
+  const colors: string[] = [];
+  const unreadable: string[] = [];
+  for (const piece of splitColorList(text)) {
+    const digits = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(piece)?.[1]?.toLowerCase();
+    if (digits === undefined) unreadable.push(piece);
+    else colors.push(`#${digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits}`);
+  }
+  return { colors: [...new Set(colors)], unreadable };
+}
+
 /** The trace settings, one value each: what the engine takes, the form fields and a revision's `settings`. */
 export interface TraceSettingValues {
   colors: ColorChoice;

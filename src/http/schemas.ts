@@ -15,6 +15,7 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_SESSION_ID_MAX_CHARS,
 } from '../core/limits.js';
+import { BRAND_COLORS_DESCRIPTION } from '../core/setting-values.js';
 import { MOCKUP_KINDS } from '../core/mockups/index.js';
 import { spokenBytes, type ServiceTerms } from '../core/terms.js';
 import {
@@ -76,6 +77,12 @@ export const VectorizeForm = Type.Object(
   {
     file: UploadFile,
     ...settingsFields,
+    palette: Type.Optional(
+      restated(TRACE_SETTING_SCHEMAS.palette, {
+        default: DEFAULT_SETTINGS.palette,
+        description: `${BRAND_COLORS_DESCRIPTION} In this form one field, its colors separated by commas or spaces: "#1d4ed8,#f59e0b".`,
+      }),
+    ),
     upload_session_id: Type.Optional(
       Type.String({
         maxLength: UPLOAD_SESSION_ID_MAX_CHARS,

@@ -16,6 +16,7 @@ import {
   KIT_NAME_MAX_CHARS,
   UPLOAD_MAX_BYTES,
 } from '../core/limits.js';
+import { BRAND_COLORS_MAX } from '../core/settings.js';
 import type { ServiceTerms } from '../core/terms.js';
 import { UPLOAD_TTL_SECONDS } from '../core/uploads.js';
 import { IDEMPOTENCY_HEADER, REPLAY_HEADER } from './idempotency.js';
@@ -108,6 +109,13 @@ export function guide({ mcpUrl, versioning, idempotency, limits, terms }: GuideI
       title: 'Sandbox',
       paragraphs: [
         'POST /api/sample creates a demo job from a logo built into the service, without any upload. It runs on this same server (there is no separate test host), and the job works with every /api/jobs/{token}/... endpoint.',
+      ],
+    },
+    {
+      title: 'Brand colors',
+      paragraphs: [
+        "When you know the logo's exact colors, give them as the palette setting, and the SVG paints them exactly: a JPEG shifts every color a little, so its trace alone seldom has the exact hex. Each traced color close to a listed one (as close as the noise of a JPEG moves a color) becomes the nearest listed color, and two traced colors that become one merge into one shape; traced colors close to none keep their own. The result's palette lists what the SVG paints, and its warning names listed colors that matched nothing and traced colors that matched no listed color.",
+        `POST /api/vectorize takes it as one form field, its colors separated by commas or spaces: ${markdownCode("curl -F file=@logo.jpg -F 'palette=#1d4ed8,#f59e0b' .../api/vectorize")}. The editor and the MCP tools take a list, ${markdownCode('"palette": ["#1d4ed8", "#f59e0b"]')}; the revision's settings show it (an empty list when none). At most ${BRAND_COLORS_MAX} colors, each #rrggbb; anything else is 422 with a problem located at palette.`,
       ],
     },
     {

@@ -137,6 +137,7 @@ export function vectorize(
   form.append('smoothing', String(settings.smoothing));
   form.append('transparent', String(settings.transparent));
   form.append('trim', String(settings.trim));
+  if (settings.palette.length > 0) form.append('palette', settings.palette.join(','));
   form.append('upload_session_id', uploadSessionId);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();

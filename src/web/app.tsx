@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
-import { DEFAULT_SETTING_VALUES } from '../core/setting-values.js';
+import { BRAND_COLORS_MAX, DEFAULT_SETTING_VALUES } from '../core/setting-values.js';
 import * as api from './api.js';
 import APP_ICON from './icon.svg';
 import { ApiError, type Job, type ServiceIndex, type TraceSettings } from './api.js';
@@ -88,7 +88,7 @@ function problemFor(error: ApiError, retry: () => void, again: (() => void) | un
 
 /** What a result was made with, in a few words. */
 function madeWith(entry: Entry): string {
-  const { colors, smoothing, transparent, trim } = entry.settings;
+  const { colors, smoothing, transparent, trim, palette } = entry.settings;
   const hidden = entry.job.hidden_colors?.length ?? 0;
   return [
     entry.source.isSample ? 'sample' : entry.source.file.name,
@@ -96,6 +96,7 @@ function madeWith(entry: Entry): string {
     `smoothing ${smoothing}`,
     transparent ? 'background removed' : 'background kept',
     trim ? 'trimmed' : 'not trimmed',
+    ...(palette.length > 0 ? [`brand colors ${palette.join(' ')}`] : []),
     ...(hidden > 0 ? [`${hidden} hidden`] : []),
   ].join(' · ');
 }
@@ -417,6 +418,15 @@ export function App() {
                 onHighlight={setHighlight}
                 onCopy={(hex) => void copyText(hex, hex, say)}
                 onHidden={hide}
+                onBrandColor={(color, brandColor) => {
+                  // The edited color's brand color replaces the one it had (if any), beside the others.
+                  const wanted = {
+                    ...settings,
+                    palette: [...settings.palette.filter((c) => c !== color), brandColor].slice(-BRAND_COLORS_MAX),
+                  };
+                  setSettings(wanted);
+                  trace(entry.source, wanted);
+                }}
               />
               <ExportPanel job={entry.job} onCopySvg={copySvg} />
               <KitPanel

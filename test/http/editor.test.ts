@@ -86,7 +86,7 @@ t.test("editor/settings: fields left out keep the revision's values", async (t) 
 
   const some = await post({ smoothing: 55 });
   t.equal(some.statusCode, 200);
-  t.same(some.json().settings, { colors: 4, smoothing: 55, transparent: true, trim: false });
+  t.same(some.json().settings, { colors: 4, smoothing: 55, transparent: true, trim: false, palette: [] });
 
   const none = await post({});
   t.equal(none.statusCode, 200);
@@ -94,7 +94,7 @@ t.test("editor/settings: fields left out keep the revision's values", async (t) 
   t.not(none.json().revision_id, source.id, 'still a new revision');
 
   const every = await post({ colors: 2, smoothing: 0, transparent: false, trim: true });
-  t.same(every.json().settings, { colors: 2, smoothing: 0, transparent: false, trim: true });
+  t.same(every.json().settings, { colors: 2, smoothing: 0, transparent: false, trim: true, palette: [] });
   t.same(every.json().palette, (await traceImage(FIVE_COLOR_PNG, every.json().settings)).palette);
 
   // Changes accumulate along a chain of revisions.
@@ -103,7 +103,7 @@ t.test("editor/settings: fields left out keep the revision's values", async (t) 
     url: settingsUrl(some.json().revision_id),
     payload: { trim: true },
   });
-  t.same(next.json().settings, { colors: 4, smoothing: 55, transparent: true, trim: true });
+  t.same(next.json().settings, { colors: 4, smoothing: 55, transparent: true, trim: true, palette: [] });
 });
 
 // Fastify's ajv coerces types: null must not become 0 or false on its way to "keep".

@@ -103,6 +103,7 @@ t.test('every operation documents its parameters, headers, bodies and error bodi
     'smoothing',
     'transparent',
     'trim',
+    'palette',
     'upload_session_id',
   ]);
   t.equal(vectorize?.responses['429']?.headers?.['Retry-After']?.schema.type, 'integer');

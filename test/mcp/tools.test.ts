@@ -78,7 +78,7 @@ t.test('input schemas: required and optional properties, enums and bounds', asyn
   const input = (name: string) => (byName.get(name) as Tool).inputSchema;
 
   const vectorize = input('vectorize_logo');
-  t.same(props(vectorize), ['colors', 'image_base64', 'sample', 'smoothing', 'transparent', 'trim', 'upload_id']);
+  t.same(props(vectorize), ['colors', 'image_base64', 'palette', 'sample', 'smoothing', 'transparent', 'trim', 'upload_id']);
   t.same(
     required(vectorize),
     [],
@@ -101,7 +101,7 @@ t.test('input schemas: required and optional properties, enums and bounds', asyn
   }
 
   const update = input('update_settings');
-  t.same(props(update), ['colors', 'revision_id', 'smoothing', 'transparent', 'trim']);
+  t.same(props(update), ['colors', 'palette', 'revision_id', 'smoothing', 'transparent', 'trim']);
   t.same(required(update), ['revision_id'], 'settings are optional: omitted ones are kept');
   t.same(prop(update, 'colors').enum, [0, 1, 2, 3, 4, 6, 8]);
   t.same([prop(update, 'smoothing').minimum, prop(update, 'smoothing').maximum], [0, 100]);
@@ -130,7 +130,7 @@ t.test("output schemas: every Revision field required, plus each tool's own fiel
     t.same(props(output(name)), [...REVISION_FIELDS].sort(), `${name} returns a Revision`);
     t.same(required(output(name)), [...REVISION_FIELDS].sort(), `${name}: all Revision fields are required`);
     const settings = prop(output(name), 'settings');
-    t.same(required(settings), ['colors', 'smoothing', 'transparent', 'trim'], `${name}: settings fields required`);
+    t.same(required(settings), ['colors', 'palette', 'smoothing', 'transparent', 'trim'], `${name}: settings fields required`);
     t.match(
       prop(output(name), 'gradients').description,
       /stop colors in order.*Hiding any of its stop colors hides/,

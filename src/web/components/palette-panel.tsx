@@ -4,7 +4,10 @@
  * or focusing it highlights its shapes in the viewer; hiding a color makes a
  * new job without it (POST visibility on the traced job), and hiding any stop
  * of a gradient hides the gradient's shape. At least one color always stays.
+ * Editing a color's hex re-traces with it as a brand color (the `palette`
+ * setting), which the traced color takes when it is close.
  */
+import { readBrandColors } from '../../core/setting-values.js';
 import { gradientBackground, isGradientHidden, showsSomething } from '../palette.js';
 
 interface PalettePanelProps {
@@ -17,10 +20,12 @@ interface PalettePanelProps {
   onHighlight: (color: string | undefined) => void;
   onCopy: (text: string) => void;
   onHidden: (hidden: string[]) => void;
+  /** The hex `color` was edited to: a brand color to re-trace with. */
+  onBrandColor: (color: string, brandColor: string) => void;
 }
 
 export function PalettePanel(props: PalettePanelProps) {
-  const { colors, gradients, hidden, enabled, onHighlight, onCopy, onHidden } = props;
+  const { colors, gradients, hidden, enabled, onHighlight, onCopy, onHidden, onBrandColor } = props;
   const visible = colors.filter((color) => !hidden.includes(color));
   const leavesNothing = (more: readonly string[]) => !showsSomething(colors, gradients, [...hidden, ...more]);
   const highlighting = (color: string | undefined) => ({
@@ -63,6 +68,19 @@ export function PalettePanel(props: PalettePanelProps) {
                 <span class="dot" style={{ backgroundColor: color }} />
                 <code>{color}</code>
               </button>
+              <input
+                class="hex"
+                value={color}
+                size={7}
+                spellcheck={false}
+                disabled={!enabled}
+                aria-label={`Brand hex for ${color}`}
+                onChange={(event) => {
+                  const [edited] = readBrandColors(event.currentTarget.value).colors;
+                  if (edited === undefined) event.currentTarget.value = color;
+                  else if (edited !== color) onBrandColor(color, edited);
+                }}
+              />
               <button
                 type="button"
                 class="link"

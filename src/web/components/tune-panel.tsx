@@ -4,7 +4,13 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 
-import { COLOR_CHOICES, SMOOTHING_DESCRIPTION, SMOOTHING_MAX } from '../../core/setting-values.js';
+import {
+  BRAND_COLORS_MAX,
+  COLOR_CHOICES,
+  readBrandColors,
+  SMOOTHING_DESCRIPTION,
+  SMOOTHING_MAX,
+} from '../../core/setting-values.js';
 import type { TraceSettings } from '../api.js';
 import { Segmented } from './segmented.js';
 
@@ -30,6 +36,24 @@ export function TunePanel(props: TunePanelProps) {
   useEffect(() => {
     setSmoothing(settings.smoothing);
   }, [settings.smoothing]);
+  const [brandText, setBrandText] = useState(settings.palette.join('\n'));
+  const [brandProblem, setBrandProblem] = useState('');
+  useEffect(() => {
+    setBrandText(settings.palette.join('\n'));
+    setBrandProblem('');
+  }, [settings.palette]);
+  // The new job starts when the field is left with colors other than the current ones.
+  const applyBrandColors = (text: string) => {
+    const { colors, unreadable } = readBrandColors(text);
+    const problem =
+      unreadable.length > 0
+        ? `Not a hex color: ${unreadable.join(', ')}`
+        : colors.length > BRAND_COLORS_MAX
+          ? `At most ${BRAND_COLORS_MAX} brand colors (${colors.length} given)`
+          : '';
+    setBrandProblem(problem);
+    if (problem === '' && colors.join() !== settings.palette.join()) onChange({ ...settings, palette: colors });
+  };
 
   return (
     <section class="panel" aria-labelledby="tune-heading">
@@ -66,6 +90,31 @@ export function TunePanel(props: TunePanelProps) {
         />
         <p id="smoothing-hint" class="hint">
           {SMOOTHING_DESCRIPTION}
+        </p>
+      </div>
+      <div class="field">
+        <label for="brand-colors">Brand colors</label>
+        <textarea
+          id="brand-colors"
+          rows={2}
+          spellcheck={false}
+          placeholder="#1d4ed8, #f59e0b"
+          value={brandText}
+          disabled={!enabled}
+          aria-describedby="brand-colors-hint"
+          aria-invalid={brandProblem !== ''}
+          onInput={(event) => {
+            setBrandText(event.currentTarget.value);
+          }}
+          onChange={(event) => {
+            applyBrandColors(event.currentTarget.value);
+          }}
+        />
+        <p id="brand-colors-hint" class="hint">
+          {brandProblem === ''
+            ? 'Exact hex codes, one per line or separated by commas: traced colors close to one become it exactly.'
+            : ''}
+          {brandProblem !== '' && <span role="alert">{brandProblem}</span>}
         </p>
       </div>
       <div class="switches">
