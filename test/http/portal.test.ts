@@ -15,6 +15,7 @@ const GUIDE_HEADINGS = [
   'Overview',
   'Authentication',
   'Sandbox',
+  'Brand colors',
   'MCP server',
   'Versioning',
   'Idempotency',
