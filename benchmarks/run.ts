@@ -24,6 +24,7 @@ import { traceWithOurs, traceWithPlainVtracer, type EngineName, type EngineOutpu
 import { runLargeImageCheck, type LargeImageResult } from './lib/large-image-check.js';
 import { describeMachine } from './lib/machine.js';
 import { measureOutput, recordFailure, type ImageResult, type ImageSubject } from './lib/measure.js';
+import { runBrandColorsBenchmark } from './lib/brand-colors.js';
 import { runGradientsBenchmark } from './lib/gradients.js';
 import { runPapersBenchmark } from './lib/papers.js';
 import { alphaToPbm, isPotraceInstalled, runPotrace } from './lib/potrace.js';
@@ -340,6 +341,8 @@ async function main(): Promise<void> {
   if (papers !== null) await appendFile(resultsFile, `\n${papers}`);
   const gradients = await runGradientsBenchmark({ devDir: options.corpusDir, limit: options.limit, flat: true });
   if (gradients !== null) await appendFile(resultsFile, `\n${gradients}`);
+  const palette = await runBrandColorsBenchmark({ corpusDir: options.corpusDir, limit: options.limit });
+  await appendFile(resultsFile, `\n${palette}`);
 }
 
 await main();
