@@ -58,40 +58,51 @@ async function meanError(png: Buffer, paint: Paint): Promise<number> {
 const dir = await mkdtemp(path.join(tmpdir(), 'print-render-'));
 t.teardown(() => rm(dir, { recursive: true, force: true }));
 
-t.test('pdftoppm draws the PDF as resvg draws the SVG, and pdfimages finds no raster image', async (t) => {
-  if (!hasTool('pdftoppm') || !hasTool('pdfimages'))
-    return t.skip('poppler-utils is not installed (apt-get install poppler-utils)');
-  for (const [name, paint] of PAINTS) {
-    const file = path.join(dir, `${name}.pdf`);
-    await writeFile(file, await logoPdf(art, 'Render check', paint));
-    t.equal(execFileSync('pdfimages', ['-list', file]).toString().trim().split('\n').length, 2, `${name}: no image`);
-    // 96 dpi: 0.75 pt to the px, so the page is the SVG's size in pixels.
-    execFileSync('pdftoppm', ['-r', '96', '-png', '-singlefile', file, path.join(dir, name)]);
-    const error = await meanError(await readFile(path.join(dir, `${name}.png`)), paint);
-    t.ok(error < MAX_MEAN_ERROR, `${name}: mean error ${error.toFixed(2)} of 255`);
-  }
-});
+const popplerMissing =
+  hasTool('pdftoppm') && hasTool('pdfimages')
+    ? false
+    : 'poppler-utils is not installed (apt-get install poppler-utils)';
+const ghostscriptMissing = hasTool('gs') ? false : 'ghostscript is not installed (apt-get install ghostscript)';
 
-t.test('ghostscript draws the EPS, cropped to its BoundingBox, as resvg draws the SVG', async (t) => {
-  if (!hasTool('gs')) return t.skip('ghostscript is not installed (apt-get install ghostscript)');
-  for (const [name, paint] of PAINTS) {
-    const [eps, png] = [path.join(dir, `${name}.eps`), path.join(dir, `${name}-eps.png`)];
-    await writeFile(eps, logoEps(art, 'Render check', paint));
-    execFileSync('gs', [
-      '-q',
-      '-dSAFER',
-      '-dBATCH',
-      '-dNOPAUSE',
-      '-dEPSCrop',
-      '-sDEVICE=png16m',
-      '-r96',
-      '-dGraphicsAlphaBits=4',
-      `-sOutputFile=${png}`,
-      eps,
-    ]);
-    const meta = await sharp(png).metadata();
-    t.same([meta.width, meta.height], [Math.ceil(SIZE.width), Math.ceil(SIZE.height)], `${name}: the BoundingBox`);
-    const error = await meanError(await readFile(png), paint);
-    t.ok(error < MAX_MEAN_ERROR, `${name}: mean error ${error.toFixed(2)} of 255`);
-  }
-});
+t.test(
+  'pdftoppm draws the PDF as resvg draws the SVG, and pdfimages finds no raster image',
+  { skip: popplerMissing },
+  async (t) => {
+    for (const [name, paint] of PAINTS) {
+      const file = path.join(dir, `${name}.pdf`);
+      await writeFile(file, await logoPdf(art, 'Render check', paint));
+      t.equal(execFileSync('pdfimages', ['-list', file]).toString().trim().split('\n').length, 2, `${name}: no image`);
+      // 96 dpi: 0.75 pt to the px, so the page is the SVG's size in pixels.
+      execFileSync('pdftoppm', ['-r', '96', '-png', '-singlefile', file, path.join(dir, name)]);
+      const error = await meanError(await readFile(path.join(dir, `${name}.png`)), paint);
+      t.ok(error < MAX_MEAN_ERROR, `${name}: mean error ${error.toFixed(2)} of 255`);
+    }
+  },
+);
+
+t.test(
+  'ghostscript draws the EPS, cropped to its BoundingBox, as resvg draws the SVG',
+  { skip: ghostscriptMissing },
+  async (t) => {
+    for (const [name, paint] of PAINTS) {
+      const [eps, png] = [path.join(dir, `${name}.eps`), path.join(dir, `${name}-eps.png`)];
+      await writeFile(eps, logoEps(art, 'Render check', paint));
+      execFileSync('gs', [
+        '-q',
+        '-dSAFER',
+        '-dBATCH',
+        '-dNOPAUSE',
+        '-dEPSCrop',
+        '-sDEVICE=png16m',
+        '-r96',
+        '-dGraphicsAlphaBits=4',
+        `-sOutputFile=${png}`,
+        eps,
+      ]);
+      const meta = await sharp(png).metadata();
+      t.same([meta.width, meta.height], [Math.ceil(SIZE.width), Math.ceil(SIZE.height)], `${name}: the BoundingBox`);
+      const error = await meanError(await readFile(png), paint);
+      t.ok(error < MAX_MEAN_ERROR, `${name}: mean error ${error.toFixed(2)} of 255`);
+    }
+  },
+);
