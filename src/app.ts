@@ -14,7 +14,7 @@ import { requestIdOf } from './http/lifecycle.js';
 import { createMetrics } from './http/metrics.js';
 import httpApi from './http/index.js';
 import { SERVICE_VERSIONS, type VersionTable } from './http/versioning.js';
-import { connectRedis, openFileStore, redisGate, redisStats, redisStore } from './store/index.js';
+import { loadRedisAdapters, openFileStore } from './store/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -37,6 +37,7 @@ export interface BuildOptions {
  */
 async function openState(config: Config, gate: ConcurrencyGate | undefined) {
   if (config.store === 'redis' && config.redisUrl) {
+    const { connectRedis, redisGate, redisStats, redisStore } = await loadRedisAdapters();
     const redis = await connectRedis({ url: config.redisUrl });
     return {
       store: redisStore(redis),

@@ -8,11 +8,9 @@
  * as JSON-RPC errors, which is what MCP clients read.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 import { JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '../core/limits.js';
 import { spokenBytes } from '../core/terms.js';
-import { createMcpServer } from '../mcp/index.js';
 import { clientLeft } from './client-gone.js';
 import { HttpError } from './errors.js';
 import { MCP_PATH, publicUrl } from './public-url.js';
@@ -60,8 +58,21 @@ function answerAsJsonRpc(error: FastifyError, request: FastifyRequest, reply: Fa
   return jsonRpcError(reply, 500, -32603, 'Internal error; it was logged.');
 }
 
+/**
+ * The MCP SDK and our tools load on the first MCP request: most processes (the CLI, a REST-only
+ * deployment, most tests) never pay for them at start-up.
+ */
+async function loadMcp() {
+  const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await Promise.all([
+    import('../mcp/index.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]);
+  return { createMcpServer, StreamableHTTPServerTransport };
+}
+
 export default async function mcp(app: FastifyInstance): Promise<void> {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { createMcpServer, StreamableHTTPServerTransport } = await loadMcp();
     const server = createMcpServer({
       jobs: app.jobs,
       revisions: app.revisions,

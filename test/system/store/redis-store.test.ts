@@ -7,9 +7,11 @@ import { randomUUID } from 'node:crypto';
 
 import t, { type Test } from 'tap';
 
-import { connectRedis, redisGate, redisStats, redisStore } from '../../../src/store/index.js';
+import { loadRedisAdapters } from '../../../src/store/index.js';
 import { redisMissing, startRedis, type TestRedis } from '../../helpers/redis-server.js';
 import { jobRecord, storeContract, type OpenStore } from '../../store/store-contract.js';
+
+const { connectRedis, redisGate, redisStats, redisStore } = await loadRedisAdapters();
 
 if (redisMissing) {
   t.pass('the Redis store', { skip: redisMissing });
