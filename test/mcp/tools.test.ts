@@ -78,7 +78,16 @@ t.test('input schemas: required and optional properties, enums and bounds', asyn
   const input = (name: string) => (byName.get(name) as Tool).inputSchema;
 
   const vectorize = input('vectorize_logo');
-  t.same(props(vectorize), ['colors', 'image_base64', 'palette', 'sample', 'smoothing', 'transparent', 'trim', 'upload_id']);
+  t.same(props(vectorize), [
+    'colors',
+    'image_base64',
+    'palette',
+    'sample',
+    'smoothing',
+    'transparent',
+    'trim',
+    'upload_id',
+  ]);
   t.same(
     required(vectorize),
     [],
@@ -130,7 +139,11 @@ t.test("output schemas: every Revision field required, plus each tool's own fiel
     t.same(props(output(name)), [...REVISION_FIELDS].sort(), `${name} returns a Revision`);
     t.same(required(output(name)), [...REVISION_FIELDS].sort(), `${name}: all Revision fields are required`);
     const settings = prop(output(name), 'settings');
-    t.same(required(settings), ['colors', 'palette', 'smoothing', 'transparent', 'trim'], `${name}: settings fields required`);
+    t.same(
+      required(settings),
+      ['colors', 'palette', 'smoothing', 'transparent', 'trim'],
+      `${name}: settings fields required`,
+    );
     t.match(
       prop(output(name), 'gradients').description,
       /stop colors in order.*Hiding any of its stop colors hides/,
