@@ -16,7 +16,7 @@ import { colorsToHide, visibleAfterHiding } from './svg-edit.js';
 import { jobRecords, SVG_FILE } from './job-records.js';
 import { completeSettings, type Tracer } from './tracer.js';
 import { timed, type ObserveWork } from './timing.js';
-import type { JobFiles, JobRecord } from './job-store.js';
+import { recordSettings, type JobFiles, type JobRecord } from './job-store.js';
 
 export interface JobServiceOptions {
   store: JobFiles;
@@ -167,7 +167,11 @@ export function createJobService(options: JobServiceOptions): JobService {
 
     async kitZip(id, request) {
       const job = await get(id);
-      return buildBrandKit({ svg: await svgText(job), palette: job.palette }, request);
+      // A brand color the job hides is gone from its SVG, as any hidden color is: the kit must not list it.
+      const brandColors = recordSettings(job).palette.filter(
+        (color) => !job.hiddenColors.includes(color.toLowerCase()),
+      );
+      return buildBrandKit({ svg: await svgText(job), palette: job.palette, brandColors }, request);
     },
 
     async exportedKitZip(id) {

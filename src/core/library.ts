@@ -4,7 +4,13 @@
  * program calling them in a loop gets the service's bounded render slots and
  * one-kit-at-a-time builds.
  */
-import { createBrandKitBuilder, kitRequestOf, type BrandKitRequest, type BuildBrandKit } from './brand-kit/index.js';
+import {
+  createBrandKitBuilder,
+  kitRequestOf,
+  type BrandKitLogo,
+  type BrandKitRequest,
+  type BuildBrandKit,
+} from './brand-kit/index.js';
 import { unprocessable } from './errors.js';
 import { RENDER_MAX_SIDE_PX } from './limits.js';
 import { declaredSize, LogoArtError } from './logo-art.js';
@@ -18,18 +24,22 @@ function sharedRasterizer(): Rasterize {
   return rasterizer;
 }
 
-export type BrandKitOptions = Partial<BrandKitRequest>;
+export type BrandKitOptions = Partial<BrandKitRequest> & Pick<BrandKitLogo, 'brandColors'>;
 
 /**
  * The brand kit of an SVG from `vectorize`, as ZIP bytes: logo files, palette files, the brand guide
  * (HTML and PDF), web, iOS and Android icons, social images and mockups. `palette` is the colors the
  * kit keeps (pass vectorize's palette; leave a color out to drop its shapes). `name` (at most
  * KIT_NAME_MAX_CHARS characters, 'Your brand' by default) and `backgroundColor` ('#rrggbb', white by default) go into
- * the files. Rejects with a ServiceError UNPROCESSABLE for anything it cannot build.
+ * the files; `brandColors` (the `palette` setting you traced with) are listed first in the palette files
+ * and the guide, in their order, marked as brand colors. Rejects with a ServiceError UNPROCESSABLE for anything it cannot build.
  */
 export function buildBrandKit(svg: string, palette: readonly string[], options: BrandKitOptions = {}): Promise<Buffer> {
   kitBuilder ??= createBrandKitBuilder(sharedRasterizer());
-  return kitBuilder({ svg, palette }, kitRequestOf({ name: options.name, background_color: options.backgroundColor }));
+  return kitBuilder(
+    { svg, palette, brandColors: options.brandColors },
+    kitRequestOf({ name: options.name, background_color: options.backgroundColor }),
+  );
 }
 
 /** Why an SVG cannot be drawn `width` pixels wide, or null when it can. */

@@ -1,8 +1,10 @@
 /**
  * The `palette` setting (brand colors) over REST: the upload form's field, the
  * editor's settings, the Idempotency-Key's parameters and the 422 cases; and a
- * drawn JPEG whose two blues lie 4 units off their brand hex comes back in it.
+ * drawn JPEG whose two blues lie 4 units off their brand hex comes back in it;
+ * the kit lists the brand colors first.
  */
+import AdmZip from 'adm-zip';
 import t from 'tap';
 
 import { DEFAULT_SETTINGS, type TraceSettings } from '../../src/core/settings.js';
@@ -133,3 +135,44 @@ t.test('a revision written before brand colors reads as one without them', async
   const res = await app.inject({ method: 'POST', url: `/api/jobs/${source.id}/editor/settings`, payload: {} });
   t.same(res.json<{ settings: { palette: string[] } }>().settings.palette, [], 'an empty list when none');
 });
+
+t.test(
+  'the kit of a job traced with palette [amber, blue] lists them first in that order; a hidden one nowhere',
+  async (t) => {
+    const { app } = await buildTestApp(t);
+    const { image } = await drawnLogo({ format: 'jpeg', palette: ['#f9a20f', '#2152dc', '#43a047'] });
+    const brand = ['#f59e0b', '#1d4ed8'];
+    const form = await uploadForm(image, { palette: brand.join(',') });
+    const job = (await app.inject({ method: 'POST', url: '/api/vectorize', ...form })).json<{ id: string }>();
+    const listed = async (token: string) => {
+      const res = await app.inject({ method: 'POST', url: `/api/jobs/${token}/kit`, payload: {} });
+      t.equal(res.statusCode, 200);
+      const palette = new AdmZip(res.rawPayload).readAsText('palette/palette.json');
+      return (JSON.parse(palette) as { colors: { hex: string; brand: boolean }[] }).colors;
+    };
+    const colors = await listed(job.id);
+    t.same(
+      colors.slice(0, 2).map(({ hex, brand }) => ({ hex, brand })),
+      brand.map((hex) => ({ hex, brand: true })),
+    );
+    t.same(
+      colors.slice(2).map((color) => color.brand),
+      [false],
+      'then the traced green',
+    );
+
+    const hidden = await app.inject({
+      method: 'POST',
+      url: `/api/jobs/${job.id}/visibility`,
+      payload: { hidden_colors: ['#f59e0b'] },
+    });
+    t.equal(hidden.statusCode, 200, hidden.body);
+    const shown = await listed(hidden.json<{ id: string }>().id);
+    t.same(
+      shown.map(({ hex, brand }) => ({ hex, brand })).slice(0, 1),
+      [{ hex: '#1d4ed8', brand: true }],
+      'the hidden amber is listed nowhere',
+    );
+    t.notOk(shown.some((color) => color.hex === '#f59e0b'));
+  },
+);

@@ -1,4 +1,5 @@
-/** The `palette` setting (brand colors) through the MCP tools, over the SDK's client. */
+/** The `palette` setting (brand colors) through the MCP tools, over the SDK's client, and in the exported kit. */
+import AdmZip from 'adm-zip';
 import t from 'tap';
 
 import { drawnLogo } from '../helpers/images.js';
@@ -35,4 +36,29 @@ t.test('vectorize_logo and update_settings take brand colors, get_vectorization 
   const refused = await callTool(client, 'update_settings', { revision_id: plain.revision_id, palette: ['blue'] });
   t.ok(refused.isError, 'a malformed color is refused');
   t.match(textOf(refused), /palette/);
+});
+
+t.test('export_brand_kit of a revision traced with palette [amber, blue] lists them first in that order', async (t) => {
+  const { client } = await mcpSetup(t);
+  const { image } = await drawnLogo({ format: 'jpeg', palette: ['#f9a20f', '#2152dc'] });
+  const brand = ['#f59e0b', '#1d4ed8'];
+  const revision = await callOk<Revision>(client, 'vectorize_logo', {
+    image_base64: image.toString('base64'),
+    palette: brand,
+  });
+  const { review_token } = await callOk<{ review_token: string }>(client, 'review_vectorization', {
+    revision_id: revision.revision_id,
+  });
+  const exported = await callOk<{ brand_kit_url: string }>(client, 'export_brand_kit', {
+    revision_id: revision.revision_id,
+    review_token,
+  });
+  const zip = new AdmZip(Buffer.from(await (await fetch(exported.brand_kit_url)).arrayBuffer()));
+  const { colors } = JSON.parse(zip.readAsText('palette/palette.json')) as {
+    colors: { hex: string; brand: boolean }[];
+  };
+  t.same(
+    colors.map(({ hex, brand }) => ({ hex, brand })),
+    brand.map((hex) => ({ hex, brand: true })),
+  );
 });

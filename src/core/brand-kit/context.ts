@@ -3,7 +3,7 @@ import type { LogoArt } from '../logo-art.js';
 import type { Rasterize } from '../raster.js';
 import type { Underlays } from './layering.js';
 import type { KitMark } from './mark.js';
-import type { PaletteColor, PaletteGradient } from './palette.js';
+import type { ListedColor, PaletteColor, PaletteGradient } from './palette.js';
 
 /** A drawing with the colors the variants are worked out from. */
 export interface ColoredArt {
@@ -16,6 +16,8 @@ export interface ColoredArt {
 export type ColoredMark = KitMark & ColoredArt;
 
 export interface KitContext extends ColoredArt {
+  /** What the palette files and the guide's colors page list: the brand colors in the order given, then the others. */
+  listedColors: ListedColor[];
   /** The logo's gradients, each a ramp of palette colors. */
   gradients: PaletteGradient[];
   /** What the square and small images show. */

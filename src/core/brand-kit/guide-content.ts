@@ -6,7 +6,7 @@ import { contrastRatio } from '../color.js';
 import type { LogoArt } from '../logo-art.js';
 import type { KitContext } from './context.js';
 import { MARK_FILE, type MarkSource } from './mark.js';
-import type { PaletteColor, PaletteGradient } from './palette.js';
+import { listingOrder, type ListedColor, type PaletteColor, type PaletteGradient } from './palette.js';
 import { CMYK_NOTE } from './palette-files.js';
 import { clearSpaceUnits, minimumSize, type MinimumSize } from './usage-rules.js';
 import {
@@ -41,6 +41,8 @@ export interface GuideContent {
   slug: string;
   art: LogoArt;
   palette: PaletteColor[];
+  /** The colors page's cards. */
+  listedColors: ListedColor[];
   gradients: PaletteGradient[];
   background: string;
   onLight: Variant;
@@ -104,6 +106,7 @@ export function guideContent(kit: KitContext): GuideContent {
     slug: kit.slug,
     art: kit.art,
     palette: kit.palette,
+    listedColors: kit.listedColors,
     gradients: kit.gradients,
     background: kit.background,
     onLight,
@@ -145,7 +148,7 @@ export function guideContent(kit: KitContext): GuideContent {
     colors: {
       title: 'Colors',
       paragraphs: [
-        `The colors of the logo, largest share first. ${CMYK_NOTE}`,
+        `The colors of the logo, ${listingOrder(kit.listedColors)}. ${CMYK_NOTE}`,
         `For print, send logo/${kit.slug}.pdf or logo/${kit.slug}.eps (vector, in the same RGB colors as the SVG); for four-color printing, give the printer the CMYK separation of each color below.`,
         ...(kit.gradients.length > 0
           ? [

@@ -5,7 +5,7 @@ import { FONT_FAMILY } from '../fonts.js';
 import { figureSvg } from './figure-svg.js';
 import { contrastLine, contrastsOf, GUIDE_COLORS, type GuideContent, type Section } from './guide-content.js';
 import { logoFigure, panelPairs, usageExamples, type PanelPair } from './guide-figures.js';
-import { formatShare, formatStops, linearGradientCss, type PaletteColor, type PaletteGradient } from './palette.js';
+import { formatStops, linearGradientCss, swatchText, type ListedColor, type PaletteGradient } from './palette.js';
 
 const C = GUIDE_COLORS;
 const STYLE = `
@@ -25,7 +25,7 @@ figure{margin:0}
 figure svg{display:block;width:100%;height:auto;border-radius:6px}
 figcaption{font-size:13px;color:${C.muted};margin-top:6px}
 .swatch{height:120px;border-radius:6px;border:1px solid ${C.rule};padding:8px;font-weight:bold;font-size:13px}
-.color h3{font-size:15px;margin:8px 0 2px}
+.color h3{font-size:15px;margin:8px 0 2px}.color .brand{font-size:13px;font-weight:bold;margin:0 0 2px}
 .color dl{display:grid;grid-template-columns:auto 1fr;gap:0 8px;margin:0;font-size:13px}
 .color dt{color:${C.muted}}.color dd{margin:0;font-family:ui-monospace,Menlo,Consolas,monospace}
 .contrast{list-style:none;padding:0;margin:8px 0 0;font-size:12px}
@@ -48,7 +48,7 @@ function pairMarkup(content: GuideContent, pair: PanelPair): string {
   return `<div class="pair">${figures.join('')}</div>`;
 }
 
-function colorMarkup(color: PaletteColor): string {
+function colorMarkup(color: ListedColor): string {
   const { rgb, cmyk, hsl } = color;
   const rows: [string, string][] = [
     ['HEX', color.hex.toUpperCase()],
@@ -59,7 +59,9 @@ function colorMarkup(color: PaletteColor): string {
   const textColor = mostContrasting(color.hex, [C.ink, C.light]);
   const verdict = (pass: boolean) => `<span class="${pass ? 'pass' : 'fail'}">${pass ? 'pass' : 'fail'}</span>`;
   const contrasts = contrastsOf(color.hex).map((contrast) => `<li>${contrastLine(contrast, verdict)}</li>`);
-  return `<div class="color"><div class="swatch" style="background:${color.hex};color:${textColor}">${formatShare(color.share)}</div><h3>${escapeXml(color.name)}</h3><dl>${rows
+  return `<div class="color"><div class="swatch" style="background:${color.hex};color:${textColor}">${swatchText(color)}</div><h3>${escapeXml(color.name)}</h3>${
+    color.brand ? '<p class="brand">Brand color</p>' : ''
+  }<dl>${rows
     .map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`)
     .join('')}</dl><ul class="contrast">${contrasts.join('')}</ul></div>`;
 }
@@ -98,7 +100,7 @@ export function brandGuideHtml(content: GuideContent): string {
 <section>${sectionHead(content.logo)}${pairMarkup(content, panels.logo)}</section>
 <section>${sectionHead(content.markSection)}${pairMarkup(content, panels.mark)}</section>
 <section>${sectionHead(content.space)}${pairMarkup(content, panels.space)}</section>
-<section>${sectionHead(content.colors)}<div class="grid">${content.palette.map(colorMarkup).join('')}</div>${
+<section>${sectionHead(content.colors)}<div class="grid">${content.listedColors.map(colorMarkup).join('')}</div>${
     content.gradients.length > 0 ? `<div class="ramps">${content.gradients.map(gradientMarkup).join('')}</div>` : ''
   }</section>
 <section>${sectionHead(content.mono)}${pairMarkup(content, panels.mono)}</section>

@@ -11,7 +11,7 @@ import { parsedFont } from '../fonts.js';
 import { PDF_FONT, PdfFigureDrawer } from './figure-pdf.js';
 import { contrastLine, contrastsOf, GUIDE_COLORS, type GuideContent, type Section } from './guide-content.js';
 import { logoFigure, panelPairs, usageExamples, type PanelPair } from './guide-figures.js';
-import { formatShare, formatStops, type PaletteColor, type PaletteGradient } from './palette.js';
+import { formatStops, swatchText, type ListedColor, type PaletteGradient } from './palette.js';
 import { reproduciblePdf } from './pdf-page.js';
 
 const PAGE = { width: 841.89, height: 595.28 };
@@ -99,11 +99,12 @@ function panels(doc: Doc, figures: PdfFigureDrawer, pair: PanelPair, top: number
 }
 
 /** The lines under a color's swatch, each in its font and size, after the gap above it. */
-function cardLines(color: PaletteColor): { text: string; bold: boolean; size: number; gap: number }[] {
+function cardLines(color: ListedColor): { text: string; bold: boolean; size: number; gap: number }[] {
   const { rgb, cmyk, hsl } = color;
   const line = (text: string, gap = 0) => ({ text, bold: false, size: 8.5, gap });
   return [
     { text: color.name, bold: true, size: 11, gap: 8 },
+    ...(color.brand ? [{ text: 'Brand color', bold: true, size: 8.5, gap: 0 }] : []),
     line(`HEX ${color.hex.toUpperCase()}`),
     line(`RGB ${rgb.r} ${rgb.g} ${rgb.b}`),
     line(`CMYK ${cmyk.c} ${cmyk.m} ${cmyk.y} ${cmyk.k}`),
@@ -113,7 +114,7 @@ function cardLines(color: PaletteColor): { text: string; bold: boolean; size: nu
 }
 
 /** Sets the lines under a swatch from `y` down (or only measures them); returns how tall they are. */
-function cardText(doc: Doc, color: PaletteColor, x: number, y: number, width: number, draw: boolean): number {
+function cardText(doc: Doc, color: ListedColor, x: number, y: number, width: number, draw: boolean): number {
   let at = y;
   for (const { text, bold, size, gap } of cardLines(color)) {
     doc
@@ -127,14 +128,14 @@ function cardText(doc: Doc, color: PaletteColor, x: number, y: number, width: nu
   return at - y;
 }
 
-function colorCard(doc: Doc, color: PaletteColor, x: number, y: number, width: number, swatchHeight: number): void {
+function colorCard(doc: Doc, color: ListedColor, x: number, y: number, width: number, swatchHeight: number): void {
   doc.rect(x, y, width, swatchHeight).fill(color.hex);
   doc.rect(x, y, width, swatchHeight).lineWidth(0.5).stroke(GUIDE_COLORS.rule);
   doc
     .font(PDF_FONT.bold)
     .fontSize(9)
     .fillColor(mostContrasting(color.hex, [GUIDE_COLORS.ink, GUIDE_COLORS.light]));
-  doc.text(formatShare(color.share), x + 8, y + 8, { lineBreak: false });
+  doc.text(swatchText(color), x + 8, y + 8, { lineBreak: false });
   cardText(doc, color, x, y + swatchHeight, width, true);
 }
 
@@ -161,14 +162,14 @@ function colorCards(doc: Doc, content: GuideContent, top: number): void {
   const room = PAGE.height - FOOTER_ROOM - top - gradientRows * GRADIENT_ROW;
   const layouts = CARD_COLUMNS.map((columns) => {
     const width = (CONTENT_WIDTH - (columns - 1) * GUTTER) / columns;
-    const rows = Math.ceil(content.palette.length / columns);
-    const text = Math.max(...content.palette.map((color) => cardText(doc, color, 0, 0, width, false))) + CARD_GAP;
+    const rows = Math.ceil(content.listedColors.length / columns);
+    const text = Math.max(...content.listedColors.map((color) => cardText(doc, color, 0, 0, width, false))) + CARD_GAP;
     return { columns, width, rows, text, swatch: Math.min(rows > 1 ? 70 : 150, room / rows - text) };
   });
   const { columns, width, rows, text, swatch } =
     layouts.find((layout) => layout.swatch >= MIN_SWATCH) ?? layouts.reduce((a, b) => (b.swatch > a.swatch ? b : a));
   const swatchHeight = Math.max(MIN_SWATCH, swatch);
-  content.palette.forEach((color, i) => {
+  content.listedColors.forEach((color, i) => {
     const row = Math.floor(i / columns);
     colorCard(
       doc,

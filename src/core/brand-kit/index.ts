@@ -6,9 +6,9 @@
 import { unprocessable } from '../errors.js';
 import { createLocalGate, runWhenFree } from '../gate.js';
 import { KIT_NAME_MAX_CHARS } from '../limits.js';
-import { keepingColors, LogoArtError, parseLogoArt, type LogoArt } from '../logo-art.js';
+import { colorsOf, keepingColors, LogoArtError, parseLogoArt, type LogoArt } from '../logo-art.js';
 import type { Rasterize } from '../raster.js';
-import { isHexColor } from '../settings.js';
+import { BRAND_COLORS_MAX, isHexColor } from '../settings.js';
 import { androidFiles } from './android-icons.js';
 import type { ColoredMark, KitContext } from './context.js';
 import { guideFiles } from './guide-files.js';
@@ -18,7 +18,7 @@ import { logoFiles } from './logo-files.js';
 import { findMark, type KitMark } from './mark.js';
 import { mockupFiles } from './mockup-files.js';
 import { fileSlug } from './names.js';
-import { analyzeGradients, analyzePalette } from './palette.js';
+import { analyzeGradients, analyzePalette, listColors } from './palette.js';
 import { paletteFiles } from './palette-files.js';
 import { printFiles } from './print-files.js';
 import { readmeFile } from './readme.js';
@@ -36,6 +36,12 @@ export interface BrandKitLogo {
    * prints from the shapes that stay.
    */
   palette: readonly string[];
+  /**
+   * '#rrggbb' brand colors (the trace setting `palette` the SVG was traced with): the palette files and
+   * the guide list them first, in this order, marked as brand colors. One the SVG paints but `palette`
+   * leaves out is left out with its shapes; one the SVG does not paint is still listed, as not in the logo.
+   */
+  brandColors?: readonly string[];
 }
 
 export interface BrandKitRequest {
@@ -93,11 +99,16 @@ function checkRequest(request: BrandKitRequest): void {
     throw unprocessable(`background color must be #rrggbb (got ${JSON.stringify(request.backgroundColor)})`);
 }
 
-/** The logo's shapes in the palette's colors. */
-function paletteArt(logo: BrandKitLogo): LogoArt {
-  const strangers = logo.palette.filter((color) => !isHexColor(color));
-  if (strangers.length > 0) throw unprocessable(`palette colors must be #rrggbb (got ${JSON.stringify(strangers[0])})`);
-  const palette = new Set(logo.palette.map((color) => color.toLowerCase()));
+/** '#rrggbb' colors lower-cased, or UNPROCESSABLE naming the first that is not one. */
+function hexColors(field: string, colors: readonly string[]): string[] {
+  const stranger = colors.find((color) => !isHexColor(color));
+  if (stranger !== undefined) throw unprocessable(`${field} colors must be #rrggbb (got ${JSON.stringify(stranger)})`);
+  return colors.map((color) => color.toLowerCase());
+}
+
+/** The logo's shapes in the palette's colors, and the brand colors the kit lists. */
+function paletteArt(logo: BrandKitLogo): { art: LogoArt; brandColors: string[] } {
+  const palette = new Set(hexColors('palette', logo.palette));
   let art: LogoArt;
   try {
     art = parseLogoArt(logo.svg);
@@ -107,7 +118,12 @@ function paletteArt(logo: BrandKitLogo): LogoArt {
   }
   const kept = keepingColors(art, palette);
   if (kept.paths.length === 0) throw unprocessable('none of the palette colors is a fill of the SVG');
-  return kept;
+  if ((logo.brandColors?.length ?? 0) > BRAND_COLORS_MAX)
+    throw unprocessable(`at most ${BRAND_COLORS_MAX} brand colors (got ${logo.brandColors?.length})`);
+  const painted = new Set(colorsOf(art));
+  const left = (color: string) => painted.has(color) && !palette.has(color);
+  const brandColors = [...new Set(hexColors('brand', logo.brandColors ?? []))].filter((color) => !left(color));
+  return { art: kept, brandColors };
 }
 
 /**
@@ -122,13 +138,14 @@ async function coloredMark(mark: KitMark): Promise<ColoredMark> {
 
 async function build(logo: BrandKitLogo, request: BrandKitRequest, rasterize: Rasterize): Promise<Buffer> {
   checkRequest(request);
-  const art = paletteArt(logo);
+  const { art, brandColors } = paletteArt(logo);
   const palette = await analyzePalette(art);
   const found = findMark(art, palette, request.name);
   const [underlays, mark] = await Promise.all([measureUnderlays(art), found.art === art ? null : coloredMark(found)]);
   const kit: KitContext = {
     art,
     palette,
+    listedColors: listColors(palette, brandColors),
     gradients: analyzeGradients(art),
     underlays,
     mark: mark ?? { ...found, palette, underlays },

@@ -1,9 +1,9 @@
-/** palette/: the logo's colors as JSON, CSS custom properties, Adobe swatches and a GIMP palette. */
+/** palette/: the brand colors and the logo's colors as JSON, CSS custom properties, Adobe swatches and a GIMP palette. */
 import { writeAse } from './ase.js';
 import type { KitContext } from './context.js';
 import type { KitFile } from './kit-file.js';
 import { cssCommentText, htmlSafeJson, singleLine } from './names.js';
-import { formatShare } from './palette.js';
+import { colorNote, swatchName } from './palette.js';
 
 export const CMYK_NOTE =
   'CMYK values are approximate (converted without a color profile); confirm them with your printer.';
@@ -12,9 +12,11 @@ function paletteJson(kit: KitContext): string {
   const document = {
     name: kit.name,
     background_color: kit.background,
-    colors: kit.palette.map((color) => ({
+    colors: kit.listedColors.map((color) => ({
       name: color.name,
       hex: color.hex,
+      brand: color.brand,
+      in_logo: color.inLogo,
       rgb: color.rgb,
       hsl: color.hsl,
       cmyk_approximate: color.cmyk,
@@ -26,14 +28,14 @@ function paletteJson(kit: KitContext): string {
       stops: gradient.stops.map((stop) => ({ offset: stop.offset, hex: stop.color })),
       css: gradient.css,
     })),
-    notes: `share is the part of the logo's visible area in that color (0-1); a gradient's area is shared by its stops, each also listed in colors. ${CMYK_NOTE}`,
+    notes: `colors lists the brand colors first (brand: true), in the order they were given, then the logo's other colors, largest share first; in_logo is false for a brand color the logo does not use. share is the part of the logo's visible area in that color (0-1); a gradient's area is shared by its stops, each also listed in colors. ${CMYK_NOTE}`,
   };
   return htmlSafeJson(document);
 }
 
 function paletteCss(kit: KitContext): string {
-  const lines = kit.palette.flatMap((color) => [
-    `  --brand-${color.token}: ${color.hex}; /* ${formatShare(color.share)} of the logo */`,
+  const lines = kit.listedColors.flatMap((color) => [
+    `  --brand-${color.token}: ${color.hex}; /* ${colorNote(color)} */`,
     `  --brand-${color.token}-rgb: ${color.rgb.r} ${color.rgb.g} ${color.rgb.b}; /* for rgb(var(--brand-${color.token}-rgb) / 50%) */`,
   ]);
   const gradients = kit.gradients.map((gradient) => `  --brand-${gradient.token}: ${gradient.css};`);
@@ -50,14 +52,14 @@ function paletteCss(kit: KitContext): string {
 
 /** GIMP, Inkscape and Krita read this: 'R G B<tab>name' per line after the header. */
 function gimpPalette(kit: KitContext): string {
-  const rows = kit.palette.map(
-    ({ rgb, hex, name }) =>
-      `${String(rgb.r).padStart(3)} ${String(rgb.g).padStart(3)} ${String(rgb.b).padStart(3)}\t${name} ${hex}`,
+  const rows = kit.listedColors.map(
+    (color) =>
+      `${String(color.rgb.r).padStart(3)} ${String(color.rgb.g).padStart(3)} ${String(color.rgb.b).padStart(3)}\t${swatchName(color)}`,
   );
   return [
     'GIMP Palette',
     `Name: ${singleLine(kit.name)}`,
-    `Columns: ${Math.min(kit.palette.length, 8)}`,
+    `Columns: ${Math.min(kit.listedColors.length, 8)}`,
     '#',
     ...rows,
     '',
@@ -65,13 +67,13 @@ function gimpPalette(kit: KitContext): string {
 }
 
 export function paletteFiles(kit: KitContext): KitFile[] {
-  const swatches = kit.palette.map((color) => ({ name: `${color.name} ${color.hex}`, hex: color.hex }));
+  const swatches = kit.listedColors.map((color) => ({ name: swatchName(color), hex: color.hex }));
   return [
     {
       path: 'palette/palette.json',
       data: Buffer.from(paletteJson(kit)),
       purpose:
-        'Every color in HEX, RGB, HSL and approximate CMYK, with its share of the logo, and any gradients as ramps of them.',
+        'Every color in HEX, RGB, HSL and approximate CMYK, brand colors first, with its share of the logo, and any gradients as ramps of them.',
     },
     {
       path: 'palette/palette.css',

@@ -2,7 +2,8 @@
  * The kit's palette: the colors actually present in the logo's SVG (so colors
  * hidden from the job cannot leak into any file), its flat fills and its
  * gradients' stops, biggest share first, with every notation the palette files
- * and the guide print; and its gradients, each a ramp of those stops.
+ * and the guide print; the list those print, brand colors first; and its
+ * gradients, each a ramp of those stops.
  */
 import { hexToRgb, rgbToCmyk, rgbToHsl, type Cmyk, type Hsl, type Rgb } from '../color.js';
 import { measureFillShares } from '../fill-shares.js';
@@ -27,23 +28,74 @@ function roleName(rank: number): string {
   return `Accent ${rank - 1}`;
 }
 
+function paletteColor(hex: string, share: number, rank: number): PaletteColor {
+  const rgb = hexToRgb(hex);
+  const name = roleName(rank);
+  return {
+    name,
+    token: name.toLowerCase().replace(/ /g, '-'),
+    hex,
+    rgb,
+    hsl: rgbToHsl(rgb),
+    cmyk: rgbToCmyk(rgb),
+    share,
+  };
+}
+
 export async function analyzePalette(art: LogoArt): Promise<PaletteColor[]> {
   const shares = await measureFillShares(art);
   // Array.prototype.sort is stable, so equal shares keep the SVG's paint order.
   const ranked = [...shares].sort(([, a], [, b]) => b - a);
-  return ranked.map(([hex, share], rank) => {
-    const rgb = hexToRgb(hex);
-    const name = roleName(rank);
-    return {
-      name,
-      token: name.toLowerCase().replace(/ /g, '-'),
-      hex,
-      rgb,
-      hsl: rgbToHsl(rgb),
-      cmyk: rgbToCmyk(rgb),
-      share,
-    };
-  });
+  return ranked.map(([hex, share], rank) => paletteColor(hex, share, rank));
+}
+
+/** A color the palette files and the guide's colors page list, named by its place in that list. */
+export interface ListedColor extends PaletteColor {
+  /** One of the brand colors the logo was traced with. */
+  brand: boolean;
+  /** False for a brand color the logo does not paint (its share is then 0). */
+  inLogo: boolean;
+}
+
+/**
+ * The brand colors in the order given, then the logo's other colors, largest share first. A brand
+ * color the logo does not paint is still listed: the kit is where the brand's colors are written down.
+ */
+export function listColors(palette: readonly PaletteColor[], brandColors: readonly string[]): ListedColor[] {
+  const inLogo = new Map(palette.map((color) => [color.hex, color]));
+  const brand = new Set(brandColors);
+  const listed = [
+    ...brandColors.map((hex) => ({ hex, share: inLogo.get(hex)?.share ?? 0 })),
+    ...palette.filter((color) => !brand.has(color.hex)),
+  ];
+  return listed.map(({ hex, share }, rank) => ({
+    ...paletteColor(hex, share, rank),
+    brand: brand.has(hex),
+    inLogo: inLogo.has(hex),
+  }));
+}
+
+/** The order of the list, for a person. */
+export function listingOrder(listed: readonly ListedColor[]): string {
+  return listed.some((color) => color.brand)
+    ? 'brand colors first, in the order they were given, then the others, largest share first'
+    : 'largest share first';
+}
+
+/** What a color's swatch says: its share of the logo, or that the logo does not paint it. */
+export function swatchText(color: ListedColor): string {
+  return color.inLogo ? formatShare(color.share) : 'Not in the logo';
+}
+
+/** 'brand color, 42.5% of the logo', '12.0% of the logo', 'brand color, not in the logo'. */
+export function colorNote(color: ListedColor): string {
+  const share = color.inLogo ? `${formatShare(color.share)} of the logo` : 'not in the logo';
+  return color.brand ? `brand color, ${share}` : share;
+}
+
+/** A swatch's name in the palette apps' files: 'Primary #1d4ed8', with '(brand)' for a brand color. */
+export function swatchName(color: ListedColor): string {
+  return `${color.name} ${color.hex}${color.brand ? ' (brand)' : ''}`;
 }
 
 /** '42.5%' */

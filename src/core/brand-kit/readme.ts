@@ -3,6 +3,7 @@ import type { KitContext } from './context.js';
 import type { KitFile } from './kit-file.js';
 import { MARK_FILE } from './mark.js';
 import { singleLine } from './names.js';
+import { listingOrder } from './palette.js';
 
 const FOLDER_TITLES: Record<string, string> = {
   logo: 'Logo files',
@@ -23,7 +24,7 @@ export function readmeFile(kit: KitContext, files: readonly KitFile[]): KitFile 
   const lines = [
     `${singleLine(kit.name)}: brand kit`,
     '',
-    `Colors (largest share first): ${kit.palette.map((color) => color.hex).join(', ')}`,
+    `Colors (${listingOrder(kit.listedColors)}): ${kit.listedColors.map((color) => (color.brand ? `${color.hex} (brand)` : color.hex)).join(', ')}`,
     ...kit.gradients.map((gradient) => `${gradient.name}: ${gradient.stops.map((stop) => stop.color).join(' -> ')}`),
     `Background color: ${kit.background}`,
     `Mark (${MARK_FILE}, used by every square and small image): ${kit.mark.reason}`,
