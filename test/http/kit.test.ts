@@ -78,7 +78,7 @@ t.test('the download name and the files inside carry the same slug, for long and
     // The mark is logo/mark.svg whatever the name, as the kit's README and guide call it.
     for (const path of logoFiles.filter((file) => file !== 'logo/mark.svg'))
       t.ok(
-        path.startsWith(`logo/${downloadSlug}-`) || path === `logo/${downloadSlug}.svg`,
+        path.startsWith(`logo/${downloadSlug}-`) || path.startsWith(`logo/${downloadSlug}.`),
         `${path} carries ${downloadSlug}`,
       );
     t.ok(entries.includes(`palette/${downloadSlug}.ase`), `palette/${downloadSlug}.ase`);
