@@ -26,7 +26,7 @@ import { REVISION_FIELDS, type Revision } from '../helpers/revision.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{24}$/;
 const HEX = /^#[0-9a-f]{6}$/;
-const DEFAULTS = { colors: 0, smoothing: 20, transparent: true, trim: true };
+const DEFAULTS = { colors: 0, smoothing: 20, transparent: true, trim: true, palette: [] };
 
 /** The assertions the helpers below use, as any tap test (root or subtest) has them. */
 type Tap = Pick<TAP, 'equal' | 'ok' | 'notOk' | 'match' | 'same' | 'type' | 'fail' | 'not'>;
@@ -83,7 +83,7 @@ function checkRevision(t: Tap, revision: Revision, baseUrl: string): void {
     t.ok(Number.isInteger(revision[field]) && revision[field] > 0, `${field} is a positive integer`);
   }
   t.type(revision.warning, 'string');
-  t.same(Object.keys(revision.settings).sort(), ['colors', 'smoothing', 'transparent', 'trim']);
+  t.same(Object.keys(revision.settings).sort(), ['colors', 'palette', 'smoothing', 'transparent', 'trim']);
   t.ok(Number.isInteger(revision.expires_in_seconds), 'expires_in_seconds is an integer');
   t.ok(revision.expires_in_seconds <= 7200 && revision.expires_in_seconds > 7100, 'about two hours left');
   t.same(Object.keys(revision).sort(), REVISION_FIELDS, 'exactly the Revision fields');
@@ -220,7 +220,7 @@ t.test(
       changed = result.structuredContent as unknown as Revision;
       checkRevision(t, changed, baseUrl);
       t.not(changed.revision_id, first.revision_id, 'a new revision id');
-      t.same(changed.settings, { colors: 2, smoothing: 60, transparent: true, trim: true }, 'omitted settings kept');
+      t.same(changed.settings, { ...DEFAULTS, colors: 2, smoothing: 60 }, 'omitted settings kept');
       t.ok(changed.palette.length === 2, 'two colors, as asked');
       changedSvg = await fetchSvg(t, changed);
       t.not(changedSvg, firstSvg, 'smoothing 60 traced other curves');
