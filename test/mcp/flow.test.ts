@@ -455,7 +455,7 @@ t.test('vectorize_logo applies the settings it is given', async (t) => {
   const { image, width, height } = await drawnLogo();
   const revision = await vectorize(client, { image_base64: image.toString('base64'), colors: 1, trim: false });
   checkRevision(t, revision, baseUrl);
-  t.same(revision.settings, { colors: 1, smoothing: 20, transparent: true, trim: false });
+  t.same(revision.settings, { ...DEFAULTS, colors: 1, trim: false });
   t.equal(revision.palette.length, 1, 'one color');
   t.same([revision.width, revision.height], [width, height], 'untrimmed: the image size');
 });
