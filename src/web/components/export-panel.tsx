@@ -23,6 +23,8 @@ export function ExportPanel(props: ExportPanelProps) {
         <a class="button secondary" href={jobFile.preview(job)} download="logo-preview.png">
           Download PNG
         </a>
+      </div>
+      <div class="actions">
         <a class="button secondary" href={jobFile.printDownload(job, 'pdf')} download>
           PDF for print
         </a>

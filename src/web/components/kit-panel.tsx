@@ -153,8 +153,8 @@ export function KitPanel(props: KitPanelProps) {
     <section class="panel" aria-labelledby="kit-heading">
       <h2 id="kit-heading">Brand kit</h2>
       <p class="hint">
-        SVG and PNG variants, a brand guide (PDF), the palette for design tools and CSS, favicons, app icons, social
-        images and mockups, in one ZIP.
+        The logo as SVG, PNG, and PDF and EPS for print, a brand guide, the palette (brand colors first) for design
+        tools and CSS, favicons, app icons, social images and mockups, in one ZIP.
       </p>
       <form
         onSubmit={(event) => {

@@ -69,6 +69,7 @@ export function PalettePanel(props: PalettePanelProps) {
                 <code>{color}</code>
               </button>
               <input
+                type="text"
                 class="hex"
                 value={color}
                 size={7}
@@ -131,6 +132,7 @@ export function PalettePanel(props: PalettePanelProps) {
           );
         })}
       </ul>
+      <p class="hint">Edit a hex code to re-trace with it as a brand color.</p>
       {hidden.length > 0 && (
         <button
           type="button"

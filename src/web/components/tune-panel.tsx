@@ -47,7 +47,7 @@ export function TunePanel(props: TunePanelProps) {
     const { colors, unreadable } = readBrandColors(text);
     const problem =
       unreadable.length > 0
-        ? `Not a hex color: ${unreadable.join(', ')}`
+        ? `Not a hex color: ${unreadable.join(', ')} (write each as #rrggbb or #rgb)`
         : colors.length > BRAND_COLORS_MAX
           ? `At most ${BRAND_COLORS_MAX} brand colors (${colors.length} given)`
           : '';
@@ -96,7 +96,8 @@ export function TunePanel(props: TunePanelProps) {
         <label for="brand-colors">Brand colors</label>
         <textarea
           id="brand-colors"
-          rows={2}
+          class="hex-list"
+          rows={3}
           spellcheck={false}
           placeholder="#1d4ed8, #f59e0b"
           value={brandText}
