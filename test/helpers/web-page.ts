@@ -28,6 +28,9 @@ export async function chooseFile(page: Page, name: string, buffer: Buffer, mimeT
   return answer;
 }
 
+/** The hex codes the palette panel lists, in its order. */
+export const shownPalette = (page: Page) => page.getByRole('button', { name: /^Copy #[0-9a-f]{6}$/ }).allTextContents();
+
 /** The viewer's SVG image (its alt text names the job's size). */
 export const svgImage = (page: Page, size?: { width: number; height: number }) =>
   page.getByRole('img', {

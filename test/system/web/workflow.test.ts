@@ -35,7 +35,15 @@ import {
   watchedPage,
 } from '../../helpers/browser.js';
 import { drawnLogo, FOUR_COLORS, TWO_COLORS } from '../../helpers/images.js';
-import { chooseFile, isUpload, openApp, resultLabel, svgImage, svgShown } from '../../helpers/web-page.js';
+import {
+  chooseFile,
+  isUpload,
+  openApp,
+  resultLabel,
+  shownPalette,
+  svgImage,
+  svgShown,
+} from '../../helpers/web-page.js';
 
 /** A job as POST /api/vectorize, /api/sample and /visibility answer it (the fields used here). */
 interface Job {
@@ -61,9 +69,6 @@ function formFields(body: Buffer | null): Record<string, string> {
 
 const isPost = (path: string) => (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === path;
-
-/** The hex codes the palette panel lists, in its order. */
-const shownPalette = (page: Page) => page.getByRole('button', { name: /^Copy #[0-9a-f]{6}$/ }).allTextContents();
 
 /** The viewer's SVG image once loaded: its pixel width and the SVG text behind its blob URL. */
 async function shownSvg(page: Page, job: Job): Promise<{ naturalWidth: number; text: string }> {
