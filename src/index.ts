@@ -8,11 +8,11 @@ export { buildBrandKit, renderPng, type BrandKitOptions } from './core/library.j
 export { ServiceError, type ServiceErrorCode } from './core/errors.js';
 export {
   COLOR_CHOICES,
-  DEFAULT_SETTINGS,
+  DEFAULT_SETTING_VALUES as DEFAULT_SETTINGS,
   SMOOTHING_MAX,
   type ColorChoice,
-  type TraceSettings,
-} from './core/settings.js';
+} from './core/setting-values.js';
+export type { TraceSettings } from './core/settings.js';
 export {
   IMAGE_MAX_PIXELS,
   IMAGE_MAX_SIDE_PX,

@@ -1,15 +1,15 @@
 /** Command-line parsing for logo-vectorize, kept apart so it can be tested without running traces. */
 import { parseArgs } from 'node:util';
 
-import { splitColorList } from '../core/setting-values.js';
 import {
   BRAND_COLORS_MAX,
   COLOR_CHOICES,
-  DEFAULT_SETTINGS,
+  DEFAULT_SETTING_VALUES as DEFAULT_SETTINGS,
   settingsProblem,
   SMOOTHING_MAX,
-  type TraceSettings,
-} from '../core/settings.js';
+  splitColorList,
+} from '../core/setting-values.js';
+import type { TraceSettings } from '../core/settings.js';
 
 export const USAGE = `Usage: logo-vectorize [options] INPUT...
 

@@ -6,7 +6,6 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 import { ServiceError } from '../core/errors.js';
-import { vectorize } from '../core/tracer.js';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args.js';
 
 interface Converted {
@@ -46,7 +45,9 @@ function findCollisions(conversions: readonly Conversion[]): string[] {
   return problems;
 }
 
-async function convert(input: string, output: string, options: CliOptions): Promise<Converted> {
+type Vectorize = typeof import('../core/tracer.js').vectorize;
+
+async function convert(vectorize: Vectorize, input: string, output: string, options: CliOptions): Promise<Converted> {
   const bytes = await readFile(input);
   const started = performance.now();
   const result = await vectorize(bytes, options.settings);
@@ -108,6 +109,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (options.outDir !== undefined) await mkdir(options.outDir, { recursive: true });
+  // The engine loads only now: --help, --version and usage errors answer without it.
+  const { vectorize } = await import('../core/tracer.js');
 
   const total = options.inputs.length;
   const showProgress = process.stderr.isTTY && total > 1;
@@ -125,7 +128,7 @@ async function main(argv: string[]): Promise<number> {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { input, output } = next;
       try {
-        const converted = await convert(input, output, options);
+        const converted = await convert(vectorize, input, output, options);
         done++;
         const line = options.json
           ? JSON.stringify(converted)

@@ -2,26 +2,31 @@
  * The package's programmatic API beside `vectorize`: the kit builder and the
  * renderer, made on first use and shared by every call in the process, so a
  * program calling them in a loop gets the service's bounded render slots and
- * one-kit-at-a-time builds.
+ * one-kit-at-a-time builds. Both load on first use too: `import
+ * 'logo-vectorizer'` for a trace never loads the renderer, PDF writer or
+ * garment models.
  */
-import {
-  createBrandKitBuilder,
-  kitRequestOf,
-  type BrandKitLogo,
-  type BrandKitRequest,
-  type BuildBrandKit,
-} from './brand-kit/index.js';
+import type { BrandKitLogo, BrandKitRequest, BuildBrandKit } from './brand-kit/index.js';
 import { unprocessable } from './errors.js';
 import { RENDER_MAX_SIDE_PX } from './limits.js';
 import { declaredSize, LogoArtError } from './logo-art.js';
-import { createRasterizer, type Rasterize } from './raster.js';
+import type { Rasterize } from './raster.js';
 
-let rasterizer: Rasterize | undefined;
-let kitBuilder: BuildBrandKit | undefined;
+let rasterizer: Promise<Rasterize> | undefined;
+let kitParts:
+  Promise<{ build: BuildBrandKit; kitRequestOf: typeof import('./brand-kit/index.js').kitRequestOf }> | undefined;
 
-function sharedRasterizer(): Rasterize {
-  rasterizer ??= createRasterizer();
+function sharedRasterizer(): Promise<Rasterize> {
+  rasterizer ??= import('./raster.js').then(({ createRasterizer }) => createRasterizer());
   return rasterizer;
+}
+
+function sharedKitBuilder() {
+  kitParts ??= Promise.all([import('./brand-kit/index.js'), sharedRasterizer()]).then(([kit, rasterize]) => ({
+    build: kit.createBrandKitBuilder(rasterize),
+    kitRequestOf: kit.kitRequestOf,
+  }));
+  return kitParts;
 }
 
 export type BrandKitOptions = Partial<BrandKitRequest> & Pick<BrandKitLogo, 'brandColors'>;
@@ -34,9 +39,13 @@ export type BrandKitOptions = Partial<BrandKitRequest> & Pick<BrandKitLogo, 'bra
  * the files; `brandColors` (the `palette` setting you traced with) are listed first in the palette files
  * and the guide, in their order, marked as brand colors. Rejects with a ServiceError UNPROCESSABLE for anything it cannot build.
  */
-export function buildBrandKit(svg: string, palette: readonly string[], options: BrandKitOptions = {}): Promise<Buffer> {
-  kitBuilder ??= createBrandKitBuilder(sharedRasterizer());
-  return kitBuilder(
+export async function buildBrandKit(
+  svg: string,
+  palette: readonly string[],
+  options: BrandKitOptions = {},
+): Promise<Buffer> {
+  const { build, kitRequestOf } = await sharedKitBuilder();
+  return build(
     { svg, palette, brandColors: options.brandColors },
     kitRequestOf({ name: options.name, background_color: options.backgroundColor }),
   );
@@ -70,5 +79,5 @@ function renderProblem(svg: string, width: number): string | null {
 export async function renderPng(svg: string, width: number): Promise<Buffer> {
   const problem = renderProblem(svg, width);
   if (problem) throw unprocessable(problem);
-  return sharedRasterizer()(svg, { width });
+  return (await sharedRasterizer())(svg, { width });
 }

@@ -1,34 +1,36 @@
 /**
- * The trace settings and the hex color: one TypeBox schema each, the single
- * source for the REST schemas, the MCP tool schemas, the CLI's checks, the
- * job store's records and the engine facade.
+ * The trace settings and the hex color as TypeBox schemas, built from the
+ * values in setting-values.ts: the source for the REST schemas, the MCP tool
+ * schemas and the job store's records.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import Value from 'typebox/value';
 
 import {
   BRAND_COLORS_DESCRIPTION,
   BRAND_COLORS_MAX,
   COLOR_CHOICES,
   DEFAULT_SETTING_VALUES,
+  HEX_COLOR_PATTERN,
   SMOOTHING_DESCRIPTION,
   SMOOTHING_MAX,
   type ColorChoice,
+  type TraceSettingName,
 } from './setting-values.js';
 
-export { BRAND_COLORS_MAX, COLOR_CHOICES, SMOOTHING_MAX, type ColorChoice };
+export {
+  BRAND_COLORS_MAX,
+  COLOR_CHOICES,
+  HEX_COLOR_PATTERN,
+  SMOOTHING_MAX,
+  type ColorChoice,
+  type TraceSettingName,
+};
+export { isHexColor, settingRule, settingsProblem } from './setting-values.js';
 
-/** A color as the API writes it: '#' and six hex digits, either case. */
-export const HEX_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
 export const HexColor = Type.String({
   pattern: HEX_COLOR_PATTERN,
   description: "Six-digit hex color with a leading '#', like #1a2b3c.",
 });
-
-const HEX_COLOR = new RegExp(HEX_COLOR_PATTERN);
-export function isHexColor(value: string): boolean {
-  return HEX_COLOR.test(value);
-}
 
 /** Each setting's allowed values, with the description a person reads wherever it is offered. */
 export const TRACE_SETTING_SCHEMAS = {
@@ -56,31 +58,12 @@ export const TRACE_SETTING_SCHEMAS = {
 
 export const TraceSettingsSchema = Type.Object(TRACE_SETTING_SCHEMAS, { title: 'TraceSettings' });
 export type TraceSettings = Static<typeof TraceSettingsSchema>;
-export type TraceSettingName = keyof TraceSettings;
 
 export const DEFAULT_SETTINGS: Readonly<TraceSettings> = DEFAULT_SETTING_VALUES;
 
 /** A schema with a use's own description or default (what it accepts stays the same). */
 export function restated<T extends TSchema>(schema: T, options: { description?: string; default?: unknown }) {
   return Type.Unsafe<Static<T>>({ ...schema, ...options });
-}
-
-/** What a setting accepts, for a person: "one of 0, 1, 2, ...", "a whole number from 0 to 100". */
-export function settingRule(name: TraceSettingName): string {
-  if (name === 'colors') return `one of ${COLOR_CHOICES.join(', ')}`;
-  if (name === 'smoothing') return `a whole number from 0 to ${SMOOTHING_MAX}`;
-  if (name === 'palette') return `a list of at most ${BRAND_COLORS_MAX} colors written #rrggbb`;
-  return 'true or false';
-}
-
-/** The first setting that breaks its schema, said for a person; undefined when all are valid. */
-export function settingsProblem(settings: Readonly<Record<TraceSettingName, unknown>>): string | undefined {
-  for (const name of Object.keys(TRACE_SETTING_SCHEMAS) as TraceSettingName[]) {
-    if (!Value.Check(TRACE_SETTING_SCHEMAS[name], settings[name])) {
-      return `${name} must be ${settingRule(name)} (got ${String(settings[name])})`;
-    }
-  }
-  return undefined;
 }
 
 /** Settings the caller changes: a field that is missing, undefined or null keeps its value in `base`. */

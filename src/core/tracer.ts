@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import type * as NativeBinding from '../../native/binding.js';
 import type { TraceResult } from '../../native/binding.js';
 import { ServiceError, TRACE_ERROR_CODES, type TraceErrorCode } from './errors.js';
-import { DEFAULT_SETTINGS, settingsProblem, type TraceSettings } from './settings.js';
+import { DEFAULT_SETTING_VALUES as DEFAULT_SETTINGS, settingsProblem } from './setting-values.js';
+import type { TraceSettings } from './settings.js';
 
 export type { TraceResult };
 

@@ -112,7 +112,7 @@ t.test('--help and --version answer without inputs and exit 0', (t) => {
 
 t.test('parseCli maps flags to trace settings', (t) => {
   const options = parseCli(['--no-transparent', '--smoothing', '0', 'in.png']);
-  t.same(options.settings, { colors: 0, smoothing: 0, transparent: false, trim: true });
+  t.same(options.settings, { colors: 0, smoothing: 0, transparent: false, trim: true, palette: [] });
   t.throws(() => parseCli(['--smoothing', '-3', 'in.png']), { name: 'UsageError' });
   t.throws(() => parseCli(['--bogus', 'in.png']), { name: 'UsageError', message: /--bogus/ });
   t.end();
