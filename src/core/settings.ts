@@ -17,14 +17,7 @@ import {
   type TraceSettingName,
 } from './setting-values.js';
 
-export {
-  BRAND_COLORS_MAX,
-  COLOR_CHOICES,
-  HEX_COLOR_PATTERN,
-  SMOOTHING_MAX,
-  type ColorChoice,
-  type TraceSettingName,
-};
+export { BRAND_COLORS_MAX, COLOR_CHOICES, HEX_COLOR_PATTERN, SMOOTHING_MAX, type ColorChoice, type TraceSettingName };
 export { isHexColor, settingRule, settingsProblem } from './setting-values.js';
 
 export const HexColor = Type.String({
