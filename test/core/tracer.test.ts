@@ -2,7 +2,7 @@
  * The engine on drawn logos: exact palettes, the SVG's structure and fidelity,
  * colors=N, transparent and trim, smoothing. Formats are in
  * tracer-formats.test.ts, bad inputs in tracer-errors.test.ts, concurrency,
- * panics and abort in tracer-concurrency.test.ts.
+ * panics and abort in test/system/core/tracer-concurrency.test.ts.
  */
 import sharp from 'sharp';
 import t from 'tap';

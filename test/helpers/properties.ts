@@ -7,7 +7,7 @@
  * - the API: any request the schema allows gets a status the OpenAPI document
  *   declares for that operation, with the error body on every refusal.
  * The runners return fast-check's verdict instead of throwing, so
- * test/core/engine-properties.test.ts, test/http/api-properties.test.ts and
+ * test/system/core/engine-properties.test.ts, test/system/http/api-properties.test.ts and
  * `npm run reliability` share them.
  */
 import fc from 'fast-check';

@@ -7,8 +7,8 @@
  */
 import t from 'tap';
 
-import { boundedTracer } from '../../src/core/tracer.js';
-import { checkEngineProperty } from '../helpers/properties.js';
+import { boundedTracer } from '../../../src/core/tracer.js';
+import { checkEngineProperty } from '../../helpers/properties.js';
 
 const DEADLINE_MS = 1500;
 

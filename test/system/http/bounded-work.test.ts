@@ -5,13 +5,13 @@
  */
 import t from 'tap';
 
-import { ServiceError } from '../../src/core/errors.js';
-import { boundedTracer, type Tracer } from '../../src/core/tracer.js';
-import { buildTestApp } from '../helpers/app.js';
-import { busyLogo } from '../helpers/fixtures.js';
-import { checkerboard, noise } from '../helpers/hostile.js';
-import { drawnLogo } from '../helpers/images.js';
-import { uploadForm } from '../helpers/multipart.js';
+import { ServiceError } from '../../../src/core/errors.js';
+import { boundedTracer, type Tracer } from '../../../src/core/tracer.js';
+import { buildTestApp } from '../../helpers/app.js';
+import { busyLogo } from '../../helpers/fixtures.js';
+import { checkerboard, noise } from '../../helpers/hostile.js';
+import { drawnLogo } from '../../helpers/images.js';
+import { uploadForm } from '../../helpers/multipart.js';
 
 t.test('a checkerboard and noise get 422 "too complex for a logo" at once, and the gate is free after', async (t) => {
   const { app } = await buildTestApp(t);

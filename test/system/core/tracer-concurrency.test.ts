@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 
-import { traceImage, type TraceResult } from '../../src/core/tracer.js';
+import { traceImage, type TraceResult } from '../../../src/core/tracer.js';
 import {
   GRAY,
   ORANGE,
@@ -16,8 +16,8 @@ import {
   renderSvgAt,
   twoColorLogo,
   variantLogo,
-} from '../helpers/fixtures.js';
-import { rejectsWithCode } from '../helpers/trace.js';
+} from '../../helpers/fixtures.js';
+import { rejectsWithCode } from '../../helpers/trace.js';
 
 const sorted = (colors: readonly string[]) => [...colors].sort();
 const POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE ?? 4);

@@ -7,8 +7,8 @@
  */
 import t from 'tap';
 
-import { listeningApp } from '../helpers/mcp.js';
-import { checkApiProperty } from '../helpers/properties.js';
+import { listeningApp } from '../../helpers/mcp.js';
+import { checkApiProperty } from '../../helpers/properties.js';
 
 t.test('any request the schema allows gets a declared status', async (t) => {
   const { baseUrl } = await listeningApp(t, { LOG_LEVEL: 'silent' });

@@ -6,11 +6,11 @@
  */
 import t from 'tap';
 
-import { traceImage } from '../../src/core/tracer.js';
-import { busyLogo } from '../helpers/fixtures.js';
-import { checkerboard, dithered, faintNoise, mosaic, noise, photo } from '../helpers/hostile.js';
-import { drawnLogo, FOUR_COLORS } from '../helpers/images.js';
-import { rejectsWithCode } from '../helpers/trace.js';
+import { traceImage } from '../../../src/core/tracer.js';
+import { busyLogo } from '../../helpers/fixtures.js';
+import { checkerboard, dithered, faintNoise, mosaic, noise, photo } from '../../helpers/hostile.js';
+import { drawnLogo, FOUR_COLORS } from '../../helpers/images.js';
+import { rejectsWithCode } from '../../helpers/trace.js';
 
 /** The service's default deadline. */
 const DEADLINE_MS = 1500;
