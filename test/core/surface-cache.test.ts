@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import t from 'tap';
 
-import { cachedSurface } from '../../src/core/mockups/surface-cache.js';
+import { cachedPicture, cachedSurface } from '../../src/core/mockups/surface-cache.js';
 import type { Surface } from '../../src/core/mockups/surface.js';
 import { newDataDir } from '../helpers/app.js';
 
@@ -74,5 +74,25 @@ t.test(
     }
     const notAFolder = join(dir, file!);
     t.same(plain(await cachedSurface('cap', draw, notAFolder)), plain(surface), 'an unwritable cache still answers');
+  },
+);
+
+t.test(
+  'a dressed picture is drawn once, read back exact, and drawn again when its file has the wrong length',
+  async (t) => {
+    const dir = await newDataDir(t);
+    const picture = Buffer.from(Array.from({ length: 48 }, (_, i) => (i * 37) % 256));
+    let draws = 0;
+    const draw = () => {
+      draws++;
+      return Promise.resolve(Buffer.from(picture));
+    };
+    t.same(await cachedPicture('cap-ffffff', picture.length, draw, dir), picture, 'the first call returns the drawing');
+    t.same(await cachedPicture('cap-ffffff', picture.length, draw, dir), picture, 'the second reads it back');
+    t.equal(draws, 1, 'drawn once');
+    const [file] = await readdir(dir);
+    await writeFile(join(dir, file!), picture.subarray(0, 40));
+    t.same(await cachedPicture('cap-ffffff', picture.length, draw, dir), picture, 'a short file: the drawing');
+    t.equal(draws, 2, 'a short file is drawn again');
   },
 );

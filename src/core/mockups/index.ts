@@ -1,9 +1,9 @@
 /**
  * Product mockups: the logo embroidered on a cap or screen-printed on a
- * t-shirt, drawn by the project (no photos). Each garment is modelled and lit
- * once per version of this code (`surface-cache`), and dressed once per
- * process and fabric color; a mockup then only
- * draws the logo, lays it through the garment's print map and encodes the PNG.
+ * t-shirt, drawn by the project (no photos). Each garment is modelled and lit,
+ * and dressed in each fabric color, once per version of this code
+ * (`surface-cache`); a mockup then only draws the logo, lays it through the
+ * garment's print map and encodes the PNG.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
@@ -16,7 +16,7 @@ import type { Garment } from './garment.js';
 import { applyPrint } from './print.js';
 import { backdrop, dress } from './studio.js';
 import { CANVAS, type Surface } from './surface.js';
-import { cachedSurface } from './surface-cache.js';
+import { cachedPicture, cachedSurface } from './surface-cache.js';
 import { tshirt } from './tshirt.js';
 
 export const MOCKUP_KINDS = ['cap', 'tshirt'] as const;
@@ -29,7 +29,7 @@ export function mockupColors(kind: MockupKind): { light: readonly string[]; dark
   return GARMENTS[kind].colors;
 }
 
-/** Logo-independent layers by kind (and color): a surface and a backdrop per kind, a dressed picture per color. */
+/** Logo-independent layers by kind (and color), once per process: a surface and a backdrop per kind, a dressed picture per color. */
 const layers = new Map<string, Promise<unknown>>();
 
 function layer<T>(key: string, make: () => Promise<T>): Promise<T> {
@@ -42,27 +42,29 @@ function layer<T>(key: string, make: () => Promise<T>): Promise<T> {
   return made;
 }
 
-interface Scene {
-  surface: Surface;
-  /** The studio sweep with the garment's shadow, linear RGB. */
-  backdrop: Float32Array;
+function surfaceOf(kind: MockupKind, rasterize: Rasterize): Promise<Surface> {
+  return layer(`${kind}:surface`, () => cachedSurface(kind, () => GARMENTS[kind].surface(rasterize)));
 }
 
-function scene(kind: MockupKind, rasterize: Rasterize): Promise<Scene> {
-  return layer(`${kind}:scene`, async () => {
-    const surface = await cachedSurface(kind, () => GARMENTS[kind].surface(rasterize));
+/** The studio sweep with the garment's shadow, linear RGB. */
+function backdropOf(kind: MockupKind, rasterize: Rasterize): Promise<Float32Array> {
+  return layer(`${kind}:backdrop`, async () => {
+    const surface = await surfaceOf(kind, rasterize);
     // Each step is a stretch of the JS thread: let the event loop turn between them.
     await nextTurn();
-    return { surface, backdrop: backdrop(surface.coverage) };
+    return backdrop(surface.coverage);
   });
 }
 
+/** The garment in `color` on the studio sweep with its shadow, as raw sRGB bytes. */
 function dressed(kind: MockupKind, color: string, rasterize: Rasterize): Promise<Buffer> {
-  return layer(`${kind}:dressed:${color}`, async () => {
-    const { surface, backdrop } = await scene(kind, rasterize);
-    await nextTurn();
-    return dress(surface, backdrop, color);
-  });
+  return layer(`${kind}:dressed:${color}`, () =>
+    cachedPicture(`${kind}-${color.slice(1)}`, CANVAS * CANVAS * 3, async () => {
+      const [surface, scene] = await Promise.all([surfaceOf(kind, rasterize), backdropOf(kind, rasterize)]);
+      await nextTurn();
+      return dress(surface, scene, color);
+    }),
+  );
 }
 
 /** How a mockup is encoded: PNG where the API promises one, JPEG for the kit (photographic, a tenth of the bytes). */
@@ -81,7 +83,7 @@ export async function renderMockup(
   const offered = [...garment.colors.light, ...garment.colors.dark];
   if (!offered.includes(color)) throw new Error(`the ${kind} comes in ${offered.join(', ')}, not ${color}`);
   const art = parseLogoArt(svg);
-  const [{ surface }, garmentPicture] = await Promise.all([scene(kind, rasterize), dressed(kind, color, rasterize)]);
+  const [surface, garmentPicture] = await Promise.all([surfaceOf(kind, rasterize), dressed(kind, color, rasterize)]);
   const picture = Buffer.from(garmentPicture);
   await applyPrint(picture, surface, garment, art, rasterize);
   const image = sharp(picture, { raw: { width: CANVAS, height: CANVAS, channels: 3 } });

@@ -1,11 +1,13 @@
 /**
- * The garments' lit surfaces kept on disk between processes. A surface is the
- * same every time the same code draws it (about a second of work per
- * garment), so it is drawn once per version of the mockup code and read back
- * in milliseconds by every later process: the server after a restart, each
- * test file. The key hashes every file of this folder with the renderer's and
- * Node's versions. A missing, partial or unreadable file is drawn again; a
- * folder that cannot be written only costs the drawing.
+ * The garments' logo-independent layers kept on disk between processes: each
+ * lit surface (about a second of work per garment) and each garment dressed in
+ * a fabric color on the studio backdrop (about half a second each). A layer is
+ * the same every time the same code draws it, so it is drawn once per version
+ * of the mockup code and read back in milliseconds by every later process: the
+ * server after a restart, each test file. The key hashes every file of this
+ * folder with the renderer's and Node's versions. A missing, partial or
+ * unreadable file is drawn again; a folder that cannot be written only costs
+ * the drawing.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -86,25 +88,46 @@ function decode(bytes: Buffer): Surface | undefined {
   }
 }
 
-/** The surface `name` from the cache in `dir`, or drawn by `draw` and kept there. */
-export async function cachedSurface(
+/** The layer `name` from the cache in `dir`, or drawn by `draw` and kept there. */
+async function cachedLayer<T>(
   name: string,
-  draw: () => Promise<Surface>,
-  dir: string = SURFACE_CACHE_DIR,
-): Promise<Surface> {
-  // Without a key a kept surface could be stale: draw it.
+  draw: () => Promise<T>,
+  codec: { encode: (layer: T) => Buffer; decode: (bytes: Buffer) => T | undefined },
+  dir: string,
+): Promise<T> {
+  // Without a key a kept layer could be stale: draw it.
   codeKey ??= keyOfCode().catch(() => undefined);
   const key = await codeKey;
   if (!key) return draw();
   const file = join(dir, `${name}-${key}.bin`);
-  const kept = await readFile(file).then(decode, () => undefined);
+  const kept = await readFile(file).then(codec.decode, () => undefined);
   if (kept) return kept;
-  const surface = await draw();
+  const layer = await draw();
   // Written whole under a temporary name, then renamed: a reader never sees half a file.
   const partial = `${file}.${process.pid}.${Date.now()}.partial`;
   await mkdir(dir, { recursive: true })
-    .then(() => writeFile(partial, encode(surface)))
+    .then(() => writeFile(partial, codec.encode(layer)))
     .then(() => rename(partial, file))
     .catch(() => rm(partial, { force: true }).catch(() => undefined));
-  return surface;
+  return layer;
+}
+
+/** The surface `name` from the cache in `dir`, or drawn by `draw` and kept there. */
+export function cachedSurface(
+  name: string,
+  draw: () => Promise<Surface>,
+  dir: string = SURFACE_CACHE_DIR,
+): Promise<Surface> {
+  return cachedLayer(name, draw, { encode, decode }, dir);
+}
+
+/** The picture `name` of `byteLength` bytes (raw pixels) from the cache in `dir`, or drawn by `draw` and kept there. */
+export function cachedPicture(
+  name: string,
+  byteLength: number,
+  draw: () => Promise<Buffer>,
+  dir: string = SURFACE_CACHE_DIR,
+): Promise<Buffer> {
+  const decodePicture = (bytes: Buffer) => (bytes.length === byteLength ? bytes : undefined);
+  return cachedLayer(name, draw, { encode: (picture) => picture, decode: decodePicture }, dir);
 }
