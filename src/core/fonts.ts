@@ -7,9 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-import { create, type Font } from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
+
+/** fontkit on first use (the CommonJS build pdfkit requires too, so pdfkit takes our fonts as its own). */
+let fontkit: typeof Fontkit | undefined;
 
 export const FONT_FAMILY = 'DejaVu Sans';
 export const FONT_FILES = {
@@ -17,17 +20,18 @@ export const FONT_FILES = {
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 } as const;
 
-const opened = new Map<keyof typeof FONT_FILES, Font>();
+const opened = new Map<keyof typeof FONT_FILES, Fontkit.Font>();
 
 /**
  * The font parsed by fontkit (pdfkit's font engine), once per process:
  * parsing it is the slowest synchronous step of a PDF, and the parsed font
  * serves any number of documents (each embeds its own subset).
  */
-export function parsedFont(weight: keyof typeof FONT_FILES): Font {
+export function parsedFont(weight: keyof typeof FONT_FILES): Fontkit.Font {
   let font = opened.get(weight);
   if (!font) {
-    const parsed = create(readFileSync(FONT_FILES[weight]));
+    fontkit ??= require('fontkit') as typeof Fontkit;
+    const parsed = fontkit.create(readFileSync(FONT_FILES[weight]));
     if ('fonts' in parsed) throw new Error(`${FONT_FILES[weight]} is a font collection`);
     font = parsed;
     opened.set(weight, font);

@@ -3,11 +3,10 @@
  * gradients as shfill with axial (type 2) and radial (type 3) shadings. PostScript has no transparency, so a
  * translucent fill is printed as its color laid over white paper.
  */
-import PDFDocument from 'pdfkit';
-
 import { hexToRgb } from '../color.js';
 import type { Box } from '../geometry.js';
 import type { Ramp } from '../logo-art.js';
+import { pdfDocumentClass } from './pdfkit.js';
 import { stopsFromEndToEnd, type VectorPage } from './vector-logo.js';
 
 /** The absolute pen moves pdfkit's SVG path reader makes. */
@@ -21,7 +20,8 @@ interface Pen {
 
 type PathReader = (this: Pen, d: string) => unknown;
 /** pdfkit's SVG path reader (arcs, shorthand and relative commands resolved), pointed at a pen of ours. */
-const readSvgPath = Reflect.get(PDFDocument.prototype as object, 'path') as PathReader;
+const readSvgPath = (pen: Pen, d: string) =>
+  (Reflect.get(pdfDocumentClass().prototype as object, 'path') as PathReader).call(pen, d);
 
 const number = (n: number) => String(Math.round(n * 1000) / 1000);
 
@@ -64,7 +64,7 @@ function postScriptPath(d: string): string {
       return pen;
     },
   };
-  readSvgPath.call(pen, d);
+  readSvgPath(pen, d);
   return parts.join(' ');
 }
 

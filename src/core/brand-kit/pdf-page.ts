@@ -1,8 +1,8 @@
 /** The kit's PDFs (the guide, the print files) through pdfkit: a reproducible document, and the logo drawn into it. */
-import PDFDocument from 'pdfkit';
 
 import type { Box } from '../geometry.js';
 import type { Ramp } from '../logo-art.js';
+import { pdfDocumentClass } from './pdfkit.js';
 import { stopsFromEndToEnd, type VectorPage } from './vector-logo.js';
 
 /** Any fixed instant will do: it only has to be the same every time, so the same input gives the same bytes. */
@@ -18,6 +18,7 @@ export function reproduciblePdf(
   info: PdfInfo,
   options: PDFKit.PDFDocumentOptions = {},
 ): { doc: PDFKit.PDFDocument; bytes: Promise<Buffer> } {
+  const PDFDocument = pdfDocumentClass();
   const doc = new PDFDocument({
     autoFirstPage: false,
     compress: true,
