@@ -21,12 +21,13 @@ import {
   type LogoTruth,
 } from './lib/corpus.js';
 import { traceWithOurs, traceWithPlainVtracer, type EngineName, type EngineOutput } from './lib/engines.js';
-import { runLargeImageCheck, type LargeImageResult } from './lib/large-image-check.js';
+import { LARGE_IMAGE_LOGO, runLargeImageCheck, type LargeImageResult } from './lib/large-image-check.js';
 import { describeMachine } from './lib/machine.js';
 import { measureOutput, recordFailure, type ImageResult, type ImageSubject } from './lib/measure.js';
 import { runBrandColorsBenchmark } from './lib/brand-colors.js';
 import { runGradientsBenchmark } from './lib/gradients.js';
 import { runPapersBenchmark } from './lib/papers.js';
+import { DEFAULT_SPEED_REPS, runSpeedBenchmark } from './lib/speed.js';
 import { alphaToPbm, isPotraceInstalled, runPotrace } from './lib/potrace.js';
 import { decodeImage } from './lib/raster.js';
 import { shrink } from './lib/small-inputs.js';
@@ -34,8 +35,6 @@ import { summarize, type EngineSummary, type KindSummaries } from './lib/summari
 import { evaluateTargets, fidelityTargets, type SeamTotals } from './lib/targets.js';
 import { countSeamPixels } from './lib/seams.js';
 
-/** A wide logo with two colors and fine detail, upscaled for the large-image target. */
-const LARGE_IMAGE_LOGO = 'logo-apigee';
 const BENCHMARKS_DIR = path.join(PROJECT_ROOT, 'benchmarks');
 const OUT_DIR = path.join(BENCHMARKS_DIR, 'out');
 /** Images per contact sheet: enough to scan, small enough to view at real size. */
@@ -343,6 +342,8 @@ async function main(): Promise<void> {
   if (gradients !== null) await appendFile(resultsFile, `\n${gradients}`);
   const palette = await runBrandColorsBenchmark({ corpusDir: options.corpusDir, limit: options.limit });
   await appendFile(resultsFile, `\n${palette}`);
+  const speed = await runSpeedBenchmark({ corpusDir: options.corpusDir, reps: DEFAULT_SPEED_REPS });
+  await appendFile(resultsFile, `\n${speed}`);
 }
 
 await main();

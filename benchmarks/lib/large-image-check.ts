@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 
 import sharp from 'sharp';
 
+/** A wide logo with two colors and fine detail, upscaled for the large-image target and the speed benchmark. */
+export const LARGE_IMAGE_LOGO = 'logo-apigee';
 export const LARGE_IMAGE_WIDTH = 6000;
 export const LARGE_IMAGE_HEIGHT = 3333;
 /** The logo fills this share of the canvas's width or height, whichever it reaches first. */
@@ -33,12 +35,17 @@ export interface LargeImageResult extends LargeImageReport {
   logo: string;
 }
 
-/** Upscales the logo onto a transparent canvas of the target size, centred. */
-async function writeLargeLogo(logoPng: Buffer, file: string): Promise<void> {
+/** Upscales the logo onto a transparent canvas of `width` x `height` (the target size by default), centred. */
+export async function writeLargeLogo(
+  logoPng: Buffer,
+  file: string,
+  width = LARGE_IMAGE_WIDTH,
+  height = LARGE_IMAGE_HEIGHT,
+): Promise<void> {
   const logo = await sharp(logoPng)
     .resize({
-      width: Math.round(LARGE_IMAGE_WIDTH * LOGO_FILL),
-      height: Math.round(LARGE_IMAGE_HEIGHT * LOGO_FILL),
+      width: Math.round(width * LOGO_FILL),
+      height: Math.round(height * LOGO_FILL),
       fit: 'inside',
       kernel: 'lanczos3',
     })
@@ -46,8 +53,8 @@ async function writeLargeLogo(logoPng: Buffer, file: string): Promise<void> {
     .toBuffer();
   await sharp({
     create: {
-      width: LARGE_IMAGE_WIDTH,
-      height: LARGE_IMAGE_HEIGHT,
+      width,
+      height,
       channels: 4,
       background: { r: 0, g: 0, b: 0, alpha: 0 },
     },

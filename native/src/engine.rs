@@ -85,24 +85,69 @@ pub struct Traced {
 /// brand colors, then the layers (subpixel edges and our curve fitter) and
 /// the SVG.
 pub fn trace(bytes: &[u8], settings: &Settings, budget: &Budget) -> EngineResult<Traced> {
+    trace_lapped(bytes, settings, budget, &mut |_| {})
+}
+
+/// The stages of `trace`, in order, as `lap` names them when each ends.
+#[cfg(feature = "hooks")]
+pub const STAGES: [&str; 14] = [
+    "decode",
+    "canvas",
+    "border",
+    "palette",
+    "labels",
+    "background",
+    "chroma",
+    "trim",
+    "gradients",
+    "brand",
+    "opacity",
+    "refine",
+    "fit",
+    "svg",
+];
+
+/// `trace`, calling `lap` with each stage's name as it ends: the hooks time
+/// the stages with it (`hooks::trace_with_stage_times`); `trace` passes a
+/// closure that does nothing, so the shipped addon keeps no clock.
+pub(crate) fn trace_lapped(
+    bytes: &[u8],
+    settings: &Settings,
+    budget: &Budget,
+    lap: &mut impl FnMut(&'static str),
+) -> EngineResult<Traced> {
     let started = Instant::now();
     debug_assert!(settings.smoothing <= 100, "the facade checks the settings");
     budget.check()?;
     let brand = parse_palette(&settings.palette)?;
     let decoded = decode(bytes)?;
+    lap("decode");
     let mut source = prepare_canvas(decoded, settings, budget)?;
+    lap("canvas");
     let paper = find_paper(&source, settings);
+    lap("border");
     let palette = discover_palette(&source, &paper, settings, budget)?;
+    lap("palette");
     let mut labels = label_pixels(&source, &paper, palette, budget)?;
+    lap("labels");
     let removal = remove_background(&mut labels, &paper, &mut source.warnings)?;
+    lap("background");
     let fills = restore_chroma(bytes, &source, &paper, &mut labels, budget)?;
+    lap("chroma");
     let placed = trim(&mut labels, &mut source, settings);
+    lap("trim");
     let (fills, ramps) = find_gradients(&mut labels, &source.canvas, fills, paper.tolerances.lossy, budget)?;
+    lap("gradients");
     let (fills, ramps) = snap_to_brand(&mut labels, fills, ramps, &brand);
+    lap("brand");
     let opacity = label_opacity(&labels.map, &source.canvas);
+    lap("opacity");
     let paints = Paints { fills, layer: LayerPaint { ramps: &ramps, opacity: &opacity } };
-    let layers = fit_layers(source.canvas, &mut labels, paints, paper.tolerances.lossy, settings, budget)?;
-    Ok(finish(labels, layers, &ramps, placed, removal, settings, &brand, source.warnings, started))
+    let layers = fit_layers(source.canvas, &mut labels, paints, paper.tolerances.lossy, settings, budget, lap)?;
+    lap("fit");
+    let traced = finish(labels, layers, &ramps, placed, removal, settings, &brand, source.warnings, started);
+    lap("svg");
+    Ok(traced)
 }
 
 /// The decoded image on the canvas the engine works on, with what was
@@ -380,6 +425,7 @@ fn fit_layers(
     lossy: bool,
     settings: &Settings,
     budget: &Budget,
+    lap: &mut impl FnMut(&'static str),
 ) -> EngineResult<Vec<Layer>> {
     let map = &mut labels.map;
     let scale = canvas.scale;
@@ -390,6 +436,7 @@ fn fit_layers(
         fine.palette.clone_from(&paints.fills);
         map.palette = paints.fills;
         drop(canvas);
+        lap("refine");
         budget.check()?;
         // Clean anti-aliasing places a refined edge to a mask pixel, so the
         // fitter measures in image pixels. A JPEG's edges would allow it too
@@ -402,6 +449,7 @@ fn fit_layers(
     } else {
         // A lossless source's fills are its decoded colors, unless brand colors replaced them.
         map.palette = paints.fills;
+        lap("refine");
         trace_layers(map, &paints.layer, settings.smoothing, 1.0, 1.0, f64::from(scale), budget)?
     };
     if layers.is_empty() {

@@ -1,8 +1,9 @@
 //! Test and benchmark hooks, built only with the `hooks` feature (`npm run
 //! build:native:hooks`), never into the shipped addon: plain vtracer with its
-//! defaults as the benchmarks' baseline, and a threadpool job that panics, for
-//! the test that a panic becomes a rejection. Each runs as a task like
-//! `traceImage`'s and rejects the same way.
+//! defaults as the benchmarks' baseline, our trace with the time of each of
+//! its stages, and a threadpool job that panics, for the test that a panic
+//! becomes a rejection. Each runs as a task like `traceImage`'s and rejects
+//! the same way.
 
 use std::time::Instant;
 
@@ -11,8 +12,9 @@ use napi_derive::napi;
 use visioncortex::ColorImage;
 use vtracer::Config;
 
+use crate::budget::Budget;
 use crate::decode::decode;
-use crate::engine::Traced;
+use crate::engine::{trace_lapped, Settings, Traced, STAGES};
 use crate::error::{EngineError, EngineResult};
 use crate::{EngineTask, NapiTask};
 
@@ -22,6 +24,8 @@ pub struct PlainVtracerTask {
 }
 
 impl EngineTask for PlainVtracerTask {
+    type Output = Traced;
+
     fn run(&self) -> EngineResult<Traced> {
         let started = Instant::now();
         let decoded = decode(&self.input)?;
@@ -59,10 +63,57 @@ pub fn trace_with_plain_vtracer(input: Buffer) -> AsyncTask<NapiTask<PlainVtrace
     AsyncTask::new(NapiTask(PlainVtracerTask { input: input.to_vec() }))
 }
 
+/// A trace with the milliseconds each stage of the pipeline took.
+#[napi(object)]
+pub struct StagedTrace {
+    pub result: Traced,
+    /// Per stage, in the pipeline's order (`engine::STAGES`); 0 for a stage
+    /// the trace skipped.
+    pub stages: Vec<StageTime>,
+}
+
+#[napi(object)]
+pub struct StageTime {
+    pub stage: String,
+    pub ms: f64,
+}
+
+/// Our trace, timed stage by stage, with no deadline.
+pub struct StagedTraceTask {
+    input: Vec<u8>,
+    settings: Settings,
+}
+
+impl EngineTask for StagedTraceTask {
+    type Output = StagedTrace;
+
+    fn run(&self) -> EngineResult<StagedTrace> {
+        let mut ms = [0.0; STAGES.len()];
+        let mut last = Instant::now();
+        let result = trace_lapped(&self.input, &self.settings, &Budget::default(), &mut |stage| {
+            let now = Instant::now();
+            let index = STAGES.iter().position(|&s| s == stage).expect("every lap names a stage");
+            ms[index] += (now - last).as_secs_f64() * 1000.0;
+            last = now;
+        })?;
+        let stages = STAGES.iter().zip(ms).map(|(stage, ms)| StageTime { stage: stage.to_string(), ms }).collect();
+        Ok(StagedTrace { result, stages })
+    }
+}
+
+/// Benchmark hook: `traceImage` (settings complete, no deadline) with the
+/// time of each stage of the pipeline.
+#[napi(ts_return_type = "Promise<StagedTrace>")]
+pub fn trace_with_stage_times(input: Buffer, settings: Settings) -> AsyncTask<NapiTask<StagedTraceTask>> {
+    AsyncTask::new(NapiTask(StagedTraceTask { input: input.to_vec(), settings }))
+}
+
 /// A job that panics, for the test that a panic on the threadpool becomes a rejection.
 pub struct ForcedPanicTask;
 
 impl EngineTask for ForcedPanicTask {
+    type Output = Traced;
+
     fn run(&self) -> EngineResult<Traced> {
         panic!("forced panic requested by a test");
     }

@@ -36,7 +36,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use napi::bindgen_prelude::{AbortSignal, AsyncTask, Buffer};
+use napi::bindgen_prelude::{AbortSignal, AsyncTask, Buffer, ToNapiValue, TypeName};
 use napi::{Env, Task};
 use napi_derive::napi;
 
@@ -46,7 +46,9 @@ use crate::error::{EngineError, EngineResult};
 
 /// The work of one threadpool job, plain Rust; `NapiTask` runs it.
 pub trait EngineTask: Send {
-    fn run(&self) -> EngineResult<Traced>;
+    /// What its promise resolves to: a trace, for every task but the hooks'.
+    type Output: ToNapiValue + TypeName + Send + 'static;
+    fn run(&self) -> EngineResult<Self::Output>;
 }
 
 /// The napi side of an `EngineTask`: runs it on the libuv threadpool and
@@ -57,7 +59,7 @@ pub struct NapiTask<T>(T);
 /// Runs the task with a panic becoming an internal error: napi does not
 /// catch panics on the threadpool, and one must reject its promise, not end
 /// the server.
-fn run_catching_panics(task: &impl EngineTask) -> EngineResult<Traced> {
+fn run_catching_panics<T: EngineTask>(task: &T) -> EngineResult<T::Output> {
     catch_unwind(AssertUnwindSafe(|| task.run()))
         .unwrap_or_else(|payload| Err(EngineError::Internal(format!("panic: {}", panic_message(payload)))))
 }
@@ -72,8 +74,8 @@ fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
 
 impl<T: EngineTask> Task for NapiTask<T> {
     // The engine's own outcome: only the JS thread can build the coded JS error.
-    type Output = EngineResult<Traced>;
-    type JsValue = Traced;
+    type Output = EngineResult<T::Output>;
+    type JsValue = T::Output;
 
     fn compute(&mut self) -> napi::Result<Self::Output> {
         Ok(run_catching_panics(&self.0))
@@ -94,6 +96,8 @@ pub struct TraceTask {
 }
 
 impl EngineTask for TraceTask {
+    type Output = Traced;
+
     fn run(&self) -> EngineResult<Traced> {
         engine::trace(&self.input, &self.settings, &Budget::of(self.deadline, Some(self.cancelled.clone())))
     }
@@ -130,6 +134,8 @@ mod tests {
     struct Panicking;
 
     impl EngineTask for Panicking {
+        type Output = Traced;
+
         fn run(&self) -> EngineResult<Traced> {
             panic!("a bug in a stage");
         }

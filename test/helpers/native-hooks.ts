@@ -8,10 +8,18 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 import type { TraceResult } from '../../native/binding.js';
-import { fromNativeError } from '../../src/core/tracer.js';
+import type { TraceSettings } from '../../src/core/settings.js';
+import { completeSettings, fromNativeError } from '../../src/core/tracer.js';
+
+/** A trace with the milliseconds each stage of the engine's pipeline took, in its order (`engine::STAGES`). */
+export interface StagedTrace {
+  result: TraceResult;
+  stages: { stage: string; ms: number }[];
+}
 
 interface Hooks {
   traceWithPlainVtracer(input: Buffer): Promise<TraceResult>;
+  traceWithStageTimes(input: Buffer, settings: TraceSettings): Promise<StagedTrace>;
   panicInThreadpoolForTest(): Promise<never>;
 }
 
@@ -38,6 +46,11 @@ async function coded<T>(call: () => Promise<T>): Promise<T> {
 /** Benchmark baseline: plain vtracer with its default settings, none of our cleanup. */
 export function tracePlainVtracer(input: Buffer): Promise<TraceResult> {
   return coded(() => hooks().traceWithPlainVtracer(input));
+}
+
+/** Our trace (settings completed as the facade does, no deadline), timed stage by stage. */
+export function traceWithStageTimes(input: Buffer, settings: Partial<TraceSettings> = {}): Promise<StagedTrace> {
+  return coded(() => hooks().traceWithStageTimes(input, completeSettings(settings)));
 }
 
 /** Makes a threadpool job panic, to prove panics become rejections (a ServiceError, INTERNAL). */
