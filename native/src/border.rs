@@ -50,7 +50,7 @@
 //! paper only in its cut-outs, reads as light art on that color's paper and
 //! loses its art color (two dev logos: pagekit, stitch).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use crate::canvas::Canvas;
@@ -154,24 +154,32 @@ const FRAME_SLACK: usize = 2;
 const MIN_FRAMED_PAPER_SHARE: f64 = 0.2;
 
 /// Which colors stand off the paper, further than `reach` from it: art.
-/// Each color is measured once however many pixels carry it.
+/// Each color is measured once however many pixels carry it, and the last
+/// color's answer is kept beside the table: the full-image scans ask about
+/// runs of one color, which then skip the lookup.
 struct OffPaper {
     paper: Lab,
     reach: f32,
     known: RefCell<HashMap<u32, bool>>,
+    last: Cell<Option<(Rgb, bool)>>,
 }
 
 impl OffPaper {
     fn new(paper: Rgb, reach: f32) -> OffPaper {
-        OffPaper { paper: to_lab(paper), reach, known: RefCell::new(HashMap::new()) }
+        OffPaper { paper: to_lab(paper), reach, known: RefCell::new(HashMap::new()), last: Cell::new(None) }
     }
 
     fn is_art(&self, color: Rgb) -> bool {
-        *self
+        if let Some((_, art)) = self.last.get().filter(|&(last, _)| last == color) {
+            return art;
+        }
+        let art = *self
             .known
             .borrow_mut()
             .entry(pack(color))
-            .or_insert_with(|| delta_e(&to_lab(color), &self.paper) >= self.reach)
+            .or_insert_with(|| delta_e(&to_lab(color), &self.paper) >= self.reach);
+        self.last.set(Some((color, art)));
+        art
     }
 }
 
