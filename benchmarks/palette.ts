@@ -2,9 +2,7 @@
  * Brand colors (the `palette` setting) on the dev corpus: `npm run bench`
  * runs the same after the other corpora; this runs it alone.
  */
-import { parseArgs } from 'node:util';
-
-import { corpusDirOf, exitUnlessCorpus, parseLimit } from './lib/args.js';
+import { parsePartArgs } from './lib/args.js';
 import { runBrandColorsBenchmark } from './lib/brand-colors.js';
 
 const USAGE = `Usage: npm run bench:palette -- [--corpus DIR] [--limit N]
@@ -14,22 +12,5 @@ const USAGE = `Usage: npm run bench:palette -- [--corpus DIR] [--limit N]
 
 Only a full run writes benchmarks/RESULTS-palette.md; partial runs write theirs to benchmarks/out/.`;
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    args: process.argv.slice(2),
-    options: {
-      corpus: { type: 'string' },
-      limit: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  const corpusDir = corpusDirOf(values.corpus, process.env);
-  exitUnlessCorpus(corpusDir);
-  await runBrandColorsBenchmark({ corpusDir, limit: parseLimit(values.limit) });
-}
-
-await main();
+const args = parsePartArgs(USAGE, 'limit');
+if (args) await runBrandColorsBenchmark({ corpusDir: args.corpusDir, limit: args.count });

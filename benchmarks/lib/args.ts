@@ -45,6 +45,33 @@ export function parseLimit(value: string | undefined): number | null {
   return Number(value);
 }
 
+/**
+ * The command line of a benchmark run alone (npm run bench:palette, bench:speed): --corpus DIR, --help
+ * and one whole-number option, `countFlag`. Prints `usage` and answers undefined for --help; exits
+ * with one line when the corpus is missing.
+ */
+export function parsePartArgs(
+  usage: string,
+  countFlag: 'limit' | 'reps',
+): { corpusDir: string; count: number | null } | undefined {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      corpus: { type: 'string' },
+      [countFlag]: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return undefined;
+  }
+  const corpusDir = corpusDirOf(values.corpus, process.env);
+  exitUnlessCorpus(corpusDir);
+  const count = values[countFlag];
+  return { corpusDir, count: parseLimit(typeof count === 'string' ? count : undefined) };
+}
+
 export interface BenchOptions {
   corpusDir: string;
   limit: number | null;

@@ -4,7 +4,7 @@ import { formatValue, type MetricUnit } from './format.js';
 import type { LargeImageResult } from './large-image-check.js';
 import type { ImageResult } from './measure.js';
 import type { EngineSummary } from './summarize.js';
-import type { Table } from './table.js';
+import { renderMarkdownTable, renderTextTable, type Table } from './table.js';
 import type { TargetCheck } from './targets.js';
 
 interface SummaryRow {
@@ -131,4 +131,13 @@ export function worstImages(results: readonly ImageResult[], count: number): str
   const worst = [...results].sort((a, b) => errorOf(b) - errorOf(a)).slice(0, count);
   const nameWidth = Math.max(0, ...worst.map((image) => image.name.length));
   return worst.map((image) => `${image.name.padEnd(nameWidth)}  ${describeWorst(image)}`);
+}
+
+/**
+ * A benchmark part's summary table and its targets: printed to the console, and returned as the
+ * markdown lines that end its section.
+ */
+export function summaryAndTargets(summary: Table, targets: TargetCheck[]): string[] {
+  console.log(`\n${renderTextTable(summary)}\n\n${renderTextTable(targetsTable(targets))}`);
+  return [renderMarkdownTable(summary), '', '### Targets', '', renderMarkdownTable(targetsTable(targets)), ''];
 }

@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { PROJECT_ROOT } from './args.js';
-import { targetsTable } from './bench-tables.js';
+import { summaryAndTargets } from './bench-tables.js';
 import { loadTruth, readLogo, type InputType, type LogoTruth } from './corpus.js';
 import { traceWithOurs } from './engines.js';
 import { formatValue } from './format.js';
@@ -17,7 +17,7 @@ import { measureOutput, type ImageSubject } from './measure.js';
 import { scorePalette } from './palette-score.js';
 import { decodeImage } from './raster.js';
 import { mean } from './stats.js';
-import { renderMarkdownTable, renderTextTable, type Table } from './table.js';
+import type { Table } from './table.js';
 import { check, type TargetCheck } from './targets.js';
 
 /** The paper of the corpus's JPEGs, which no logo's list needs to name. */
@@ -205,14 +205,8 @@ export async function runBrandColorsBenchmark(options: BrandColorsOptions): Prom
     "- Exact recall: the listed colors (the truth, without a palette) the SVG paints with their exact hex. Outside / image: colors of the SVG not in the true palette, white paper excluded (left out: the left-out color's own traced color counts). Error to input: as in the dev benchmark, over white, against the input itself (a JPEG's moved colors included); error to truth: against the PNG original over white.",
     '- Left-out kept: the SVG keeps a color within 3 dE of the left-out color that is not a listed one.',
     '',
-    renderMarkdownTable(summaryTable(summaries)),
-    '',
-    '### Targets',
-    '',
-    renderMarkdownTable(targetsTable(targets)),
-    '',
+    ...summaryAndTargets(summaryTable(summaries), targets),
   ].join('\n');
-  console.log(`\n${renderTextTable(summaryTable(summaries))}\n\n${renderTextTable(targetsTable(targets))}`);
   const benchmarks = path.join(PROJECT_ROOT, 'benchmarks');
   const out = path.join(benchmarks, 'out');
   await mkdir(out, { recursive: true });

@@ -10,12 +10,12 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { PROJECT_ROOT } from './args.js';
-import { targetsTable } from './bench-tables.js';
+import { summaryAndTargets } from './bench-tables.js';
 import { INPUT_TYPES, readTruthArray, type InputType } from './corpus.js';
 import { traceWithOurs, traceWithPlainVtracer, type EngineOutput } from './engines.js';
 import { decodeImage, renderSvgAt, type Raster } from './raster.js';
 import { mean, median } from './stats.js';
-import { renderMarkdownTable, renderTextTable, type Table } from './table.js';
+import type { Table } from './table.js';
 import { check, relativeToVtracer, type TargetCheck } from './targets.js';
 import { formatValue } from './format.js';
 import { renderContactSheet, type SheetEntry } from './contact-sheet.js';
@@ -253,14 +253,8 @@ async function measureGradients(gradientsDir: string, limit: number | null, flat
       ? `- Flat corpora (${FLAT_CORPORA.join(', ')}): ${flatCount.withGradient.length} of ${flatCount.traces} traces got a gradient${flatCount.withGradient.length > 0 ? `: ${flatCount.withGradient.join(', ')}` : ''}`
       : '- Flat corpora: not checked in this run',
     '',
-    renderMarkdownTable(summaryTable(summaries)),
-    '',
-    '### Targets',
-    '',
-    renderMarkdownTable(targetsTable(targets)),
-    '',
+    ...summaryAndTargets(summaryTable(summaries), targets),
   ];
-  console.log(`\n${renderTextTable(summaryTable(summaries))}\n\n${renderTextTable(targetsTable(targets))}`);
   const worst = sheetEntries.sort((a, b) => b.error - a.error).slice(0, SHEET_ENTRIES);
   const sheet = renderContactSheet(
     `dev-gradients, the ${worst.length} highest errors of ours over white: source, ours, plain vtracer on grey and dark`,
