@@ -5,13 +5,21 @@
  * written to OUT_DIR. Plain JavaScript, so the process starts as a user's
  * script would (no TypeScript loader).
  *
+ * The binding is no dependency of the project (its lock cannot hold the
+ * platform builds the registry lacks, and `npm ci` then refuses it): `npm run
+ * bench:peers` installs it into benchmarks/peers/.
+ *
  * Usage: node benchmarks/lib/vtracer-batch.mjs OUT_DIR FILE...
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { URL } from 'node:url';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
-import { ColorMode, Hierarchical, PathSimplifyMode, vectorize } from '@neplex/vectorizer';
+const { ColorMode, Hierarchical, PathSimplifyMode, vectorize } = createRequire(new URL('../peers/', import.meta.url))(
+  '@neplex/vectorizer',
+);
 
 /** vtracer's command-line defaults (vtracer 0.6 `Config::default`). */
 const VTRACER_DEFAULTS = {
