@@ -83,10 +83,15 @@ function manifest(kit: KitContext): string {
       type: 'image/png',
       purpose: icon.purpose,
     })),
-    theme_color: kit.palette[0]?.hex ?? kit.background,
+    theme_color: themeColor(kit),
     background_color: kit.background,
     display: 'standalone',
   });
+}
+
+/** The browser's UI color: the first color the palette files list that the logo paints (the first brand color, when given). */
+function themeColor(kit: KitContext): string {
+  return kit.listedColors.find((color) => color.inLogo)?.hex ?? kit.background;
 }
 
 function headTags(kit: KitContext): string {
@@ -98,7 +103,7 @@ function headTags(kit: KitContext): string {
     '<link rel="apple-touch-icon" sizes="180x180" href="/apple-touch-icon.png" />',
     `<meta name="apple-mobile-web-app-title" content="${escapeXml(shortName(kit.name))}" />`,
     '<link rel="manifest" href="/site.webmanifest" />',
-    `<meta name="theme-color" content="${kit.palette[0]?.hex ?? kit.background}" />`,
+    `<meta name="theme-color" content="${themeColor(kit)}" />`,
     '',
   ].join('\n');
 }

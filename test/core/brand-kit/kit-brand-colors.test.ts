@@ -49,6 +49,9 @@ t.test('a kit traced with palette [amber, blue] lists them first in that order, 
     'named by their place in the list',
   );
   t.ok(colors.every((color) => color.share > 0));
+  const manifest = JSON.parse(kit.text('web/site.webmanifest')) as { theme_color: string };
+  t.equal(manifest.theme_color, AMBER, 'the browser theme color is the primary brand color, not the largest color');
+  t.match(kit.text('web/head.html'), `<meta name="theme-color" content="${AMBER}" />`);
 
   const css = kit.text('palette/palette.css');
   t.match(css, `--brand-primary: ${AMBER}; /* brand color, `);
@@ -87,6 +90,12 @@ t.test('a brand color the logo does not paint is listed as not in the logo', asy
   t.match(kit.text('palette/palette.css'), `--brand-secondary: ${PINK}; /* brand color, not in the logo */`);
   t.match(kit.text('brand-guide/brand-guide.html'), /color:#[0-9a-f]{6}">Not in the logo<\/div><h3>Secondary/);
   t.notMatch(kit.text('logo/harbor.svg'), PINK, 'no logo file paints it');
+  const withPinkFirst = await buildAndUnpack(
+    { svg: traced.svg, palette: traced.palette, brandColors: [PINK, BLUE, AMBER] },
+    request,
+  );
+  const manifest = JSON.parse(withPinkFirst.text('web/site.webmanifest')) as { theme_color: string };
+  t.equal(manifest.theme_color, BLUE, 'the theme color is the first brand color the logo paints');
 });
 
 t.test('buildBrandKit(svg, palette, { brandColors }): one the palette leaves out goes with its shapes', async (t) => {
@@ -115,6 +124,8 @@ t.test('without brand colors the list is the logo colors by share, none marked',
   );
   t.ok(colors.every((color) => !color.brand && color.in_logo));
   t.match(kit.text('README.txt'), 'Colors (largest share first)');
+  const manifest = JSON.parse(kit.text('web/site.webmanifest')) as { theme_color: string };
+  t.equal(manifest.theme_color, traced.palette[0], 'the theme color is the largest color');
 });
 
 t.test('malformed or too many brand colors are refused', async (t) => {
