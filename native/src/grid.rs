@@ -101,6 +101,26 @@ pub fn distance_to(width: usize, height: usize, set: impl Fn(usize) -> bool, cap
     (0..height).flat_map(|y| d[(y + 1) * stride + 1..(y + 1) * stride + 1 + width].iter().copied()).collect()
 }
 
+/// For each label below `count`, how deep its cells lie: the most steps (8-connected) from one of its
+/// cells to the nearest cell of another label (cells past the grid's edge are no other label; a
+/// label alone on the grid is `u16::MAX` deep). One distance pass for every label: a cell's nearest
+/// other-label cell is one step past the nearest cell whose 8 neighbours hold another label.
+pub fn label_depths(width: usize, height: usize, labels: &[u8], count: usize) -> Vec<u16> {
+    let differs_around = |i: usize| {
+        let (x, y) = (i % width, i / width);
+        (y.saturating_sub(1)..(y + 2).min(height))
+            .any(|ny| (x.saturating_sub(1)..(x + 2).min(width)).any(|nx| labels[ny * width + nx] != labels[i]))
+    };
+    let to_edge = distance_to(width, height, differs_around, u16::MAX);
+    let mut depths = vec![0u16; count];
+    for (i, &label) in labels.iter().enumerate() {
+        if let Some(depth) = depths.get_mut(usize::from(label)) {
+            *depth = (*depth).max(to_edge[i].saturating_add(1));
+        }
+    }
+    depths
+}
+
 /// Flood the box's cells that are not `inside` from those on `stack`, marking
 /// them in `reached`; returns how many it marked.
 pub fn flood(
@@ -144,6 +164,31 @@ pub fn reached_from_edge(size: (usize, usize), inside: impl Fn(usize, usize) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn label_depths_match_each_labels_own_distance_pass() {
+        // A pseudo-random map of blobs and single cells, beside the per-label pass it replaces.
+        let (width, height, count) = (23, 17, 5);
+        let mut seed = 7u32;
+        let mut labels = vec![0u8; width * height];
+        for cell in labels.iter_mut() {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            *cell = ((seed >> 16) % 97 / 20) as u8;
+        }
+        for y in 3..12 {
+            for x in 4..15 {
+                labels[y * width + x] = 2;
+            }
+        }
+        let depths = label_depths(width, height, &labels, count);
+        for label in 0..count {
+            let to_other = distance_to(width, height, |i| usize::from(labels[i]) != label, u16::MAX);
+            let expected =
+                (0..labels.len()).filter(|&i| usize::from(labels[i]) == label).map(|i| to_other[i]).max().unwrap_or(0);
+            assert_eq!(depths[label], expected, "label {label}");
+        }
+        assert_eq!(label_depths(3, 2, &[1; 6], 2), vec![0, u16::MAX], "alone on the grid");
+    }
 
     #[test]
     fn distances_are_chessboard() {

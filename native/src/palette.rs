@@ -293,17 +293,16 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
         .collect();
     clusters.sort_by_key(|c| std::cmp::Reverse(c.cluster.weight));
     // How thick a cluster's pixels lie: a chroma fringe is a rim along an
-    // edge, a facet has a body. Each pixel's cluster is looked up once, and
+    // edge, a facet has a body. Measured for every cluster in one pass, and
     // only when some cluster is a fringe candidate.
-    let pixel_clusters: OnceCell<Vec<u8>> = OnceCell::new();
+    let depths: OnceCell<Vec<u16>> = OnceCell::new();
     let depth = |index: usize| {
-        let of = pixel_clusters.get_or_init(|| {
-            (0..speaking.len())
+        depths.get_or_init(|| {
+            let of: Vec<u8> = (0..speaking.len())
                 .map(|i| if speaking[i] { cluster_of[&pack(canvas.rgb[i])] as u8 } else { u8::MAX })
-                .collect()
-        });
-        let to_outside = grid::distance_to(canvas.width, canvas.height, |i| usize::from(of[i]) != index, u16::MAX);
-        (0..of.len()).filter(|&i| usize::from(of[i]) == index).map(|i| to_outside[i]).max().unwrap_or(0)
+                .collect();
+            grid::label_depths(canvas.width, canvas.height, &of, seeds.len())
+        })[index]
     };
     Ok(fold_fringes(clusters, tol, depth))
 }
