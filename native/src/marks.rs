@@ -41,29 +41,69 @@ const PUREST_SHARE: f64 = 0.35;
 /// its blends with each of them and, from a lossy source, what chroma
 /// subsampling makes of those blends.
 struct Explained {
-    labs: Vec<Lab>,
+    added: Lab,
+    /// Per known color, the blends toward it.
+    blends: Vec<Blends>,
     /// Lab pairs whose subsampled blends count too.
     subsampled: Vec<(Lab, Lab)>,
 }
 
+/// The blends of two colors, in the box that holds them: a color farther from
+/// the box than from something already nearer need not be measured against
+/// them (blended in sRGB, they do not lie on a line in Lab, but in its box).
+struct Blends {
+    labs: Vec<Lab>,
+    low: Lab,
+    high: Lab,
+}
+
+impl Blends {
+    fn new(labs: Vec<Lab>) -> Blends {
+        let fold = |pick: fn(f32, f32) -> f32, start: f32| {
+            let mut corner = [start; 3];
+            for lab in &labs {
+                for c in 0..3 {
+                    corner[c] = pick(corner[c], lab[c]);
+                }
+            }
+            corner
+        };
+        let (low, high) = (fold(f32::min, f32::INFINITY), fold(f32::max, f32::NEG_INFINITY));
+        Blends { labs, low, high }
+    }
+
+    /// The squared distance from `lab` to the box (0 inside it): no blend is nearer.
+    fn box_gap2(&self, lab: &Lab) -> f32 {
+        (0..3).map(|c| (self.low[c] - lab[c]).max(lab[c] - self.high[c]).max(0.0).powi(2)).sum()
+    }
+}
+
+/// A skipped box must lie clearly beyond the nearest distance so far, so
+/// rounding in the squares can never skip a nearer blend.
+const SKIP_MARGIN: f32 = 1.001;
+
 impl Explained {
     fn new(added: Rgb, known: &[Rgb], lossy: bool) -> Explained {
-        let mut labs = vec![to_lab(added)];
-        for other in known {
-            for step in 1..BLEND_STEPS {
-                let t = step as f32 / BLEND_STEPS as f32;
-                let mix = |k: usize| (f32::from(added[k]) * (1.0 - t) + f32::from(other[k]) * t).round() as u8;
-                labs.push(to_lab([mix(0), mix(1), mix(2)]));
-            }
-        }
+        let blends = known
+            .iter()
+            .map(|other| {
+                let blend = |step: usize| {
+                    let t = step as f32 / BLEND_STEPS as f32;
+                    let mix = |k: usize| (f32::from(added[k]) * (1.0 - t) + f32::from(other[k]) * t).round() as u8;
+                    to_lab([mix(0), mix(1), mix(2)])
+                };
+                Blends::new((1..BLEND_STEPS).map(blend).collect())
+            })
+            .collect();
         let subsampled =
             if lossy { known.iter().map(|&other| (to_lab(added), to_lab(other))).collect() } else { vec![] };
-        Explained { labs, subsampled }
+        Explained { added: to_lab(added), blends, subsampled }
     }
 
     /// Distance to the nearest plain blend.
     fn blend_distance(&self, lab: &Lab) -> f32 {
-        self.labs.iter().map(|l| delta_e(l, lab)).fold(f32::INFINITY, f32::min)
+        let blends = self.blends.iter().flat_map(|b| &b.labs);
+        blends.map(|l| delta_e(l, lab)).fold(delta_e(&self.added, lab), f32::min)
     }
 
     /// Distance to the nearest subsampled blend (infinite from a lossless source).
@@ -71,8 +111,18 @@ impl Explained {
         self.subsampled.iter().map(|(a, b)| subsampled_blend_distance(lab, a, b)).fold(f32::INFINITY, f32::min)
     }
 
-    fn distance(&self, lab: &Lab) -> f32 {
-        self.blend_distance(lab).min(self.subsampled_distance(lab))
+    /// `bound`, or the distance to the nearest blend when that is nearer:
+    /// what `bound.min(blend_distance).min(subsampled_distance)` gives,
+    /// without measuring the blends whose box lies beyond it.
+    fn nearer_than(&self, lab: &Lab, bound: f32) -> f32 {
+        let mut nearest = bound.min(delta_e(&self.added, lab));
+        for blends in &self.blends {
+            if blends.box_gap2(lab) > nearest * nearest * SKIP_MARGIN {
+                continue;
+            }
+            nearest = blends.labs.iter().map(|l| delta_e(l, lab)).fold(nearest, f32::min);
+        }
+        self.subsampled.iter().map(|(a, b)| subsampled_blend_distance(lab, a, b)).fold(nearest, f32::min)
     }
 
     /// Whether a mark's color is far enough from all of these to be a color
@@ -147,7 +197,7 @@ pub fn residual_colors(
         let explained = Explained::new(added, known, tol.lossy);
         for (step, shade) in shades.iter_mut().enumerate() {
             budget.check_at(step)?;
-            shade.unexplained_by = shade.unexplained_by.min(explained.distance(&shade.lab));
+            shade.unexplained_by = explained.nearer_than(&shade.lab, shade.unexplained_by);
         }
         known.push(added);
         Ok(())
@@ -225,4 +275,28 @@ fn purest(shades: &[Shade], members: &[usize]) -> Rgb {
         seen += n;
     }
     weighted_median(&taken)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearer_than_skips_only_blends_that_cannot_be_nearer() {
+        let known: Vec<Rgb> = vec![[214, 41, 28], [255, 255, 255], [30, 60, 200], [20, 20, 20], [250, 200, 0]];
+        let mut seed = 11u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) as u8
+        };
+        for lossy in [false, true] {
+            let explained = Explained::new([120, 30, 160], &known, lossy);
+            for _ in 0..2000 {
+                let lab = to_lab([next(), next(), next()]);
+                let bound = [f32::INFINITY, 3.0, 12.0, 40.0][usize::from(next() % 4)];
+                let measured = bound.min(explained.blend_distance(&lab)).min(explained.subsampled_distance(&lab));
+                assert_eq!(explained.nearer_than(&lab, bound).to_bits(), measured.to_bits(), "{lab:?} within {bound}");
+            }
+        }
+    }
 }
