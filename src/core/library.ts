@@ -13,20 +13,18 @@ import { declaredSize, LogoArtError } from './logo-art.js';
 import type { Rasterize } from './raster.js';
 
 let rasterizer: Promise<Rasterize> | undefined;
-let kitParts:
-  Promise<{ build: BuildBrandKit; kitRequestOf: typeof import('./brand-kit/index.js').kitRequestOf }> | undefined;
+let kitBuilder: Promise<BuildBrandKit> | undefined;
 
 function sharedRasterizer(): Promise<Rasterize> {
   rasterizer ??= import('./raster.js').then(({ createRasterizer }) => createRasterizer());
   return rasterizer;
 }
 
-function sharedKitBuilder() {
-  kitParts ??= Promise.all([import('./brand-kit/index.js'), sharedRasterizer()]).then(([kit, rasterize]) => ({
-    build: kit.createBrandKitBuilder(rasterize),
-    kitRequestOf: kit.kitRequestOf,
-  }));
-  return kitParts;
+function sharedKitBuilder(): Promise<BuildBrandKit> {
+  kitBuilder ??= Promise.all([import('./brand-kit/index.js'), sharedRasterizer()]).then(([kit, rasterize]) =>
+    kit.createBrandKitBuilder(rasterize),
+  );
+  return kitBuilder;
 }
 
 export type BrandKitOptions = Partial<BrandKitRequest> & Pick<BrandKitLogo, 'brandColors'>;
@@ -44,7 +42,7 @@ export async function buildBrandKit(
   palette: readonly string[],
   options: BrandKitOptions = {},
 ): Promise<Buffer> {
-  const { build, kitRequestOf } = await sharedKitBuilder();
+  const [build, { kitRequestOf }] = await Promise.all([sharedKitBuilder(), import('./brand-kit/index.js')]);
   return build(
     { svg, palette, brandColors: options.brandColors },
     kitRequestOf({ name: options.name, background_color: options.backgroundColor }),
