@@ -4,7 +4,7 @@
 // typed lint and the Rust checks (whose fresh compile ends in one long
 // single-threaded LTO link) as three chains, so both cores stay busy. Each
 // chain's output is printed whole when it ends, so the log reads as if they had
-// run one after another.
+// run one after another, each script followed by the time it took.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 
@@ -30,7 +30,9 @@ async function runChain(scripts) {
   const output = [];
   let passed = true;
   for (const script of scripts) {
+    const started = performance.now();
     passed = await run(script, output);
+    output.push(Buffer.from(`side-by-side: ${script} took ${((performance.now() - started) / 1000).toFixed(1)} s\n`));
     if (!passed) break;
   }
   process.stdout.write(Buffer.concat(output));
