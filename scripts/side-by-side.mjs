@@ -7,6 +7,7 @@
 // run one after another, each script followed by the time it took.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 
 const chains = process.argv.slice(2).map((chain) => chain.split(/\s+/).filter(Boolean));
 if (chains.length === 0 || chains.some((chain) => chain.length === 0)) {
