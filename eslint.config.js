@@ -7,6 +7,7 @@ export default tseslint.config(
     ignores: [
       '.venv/',
       'dist/',
+      'build/',
       'native/',
       'target/',
       'coverage/',
