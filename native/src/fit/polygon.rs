@@ -25,6 +25,9 @@ pub struct Sums {
     origin: Vec2,
     /// Sums over points 0..k: x, y, xx, xy, yy.
     acc: Vec<[f64; 5]>,
+    /// Point k (over two laps) relative to the first: the polygon search reads
+    /// these in its inner loop, where a modulo per read costs an integer division.
+    relative: Vec<Vec2>,
 }
 
 /// Count, mean and covariance of a stretch of points.
@@ -41,6 +44,7 @@ impl Sums {
         let n = points.len();
         let origin = points.first().map_or(Vec2::ZERO, |&p| Vec2::from_lattice(p));
         let mut acc = Vec::with_capacity(2 * n + 2);
+        let mut relative = Vec::with_capacity(2 * n + 1);
         let mut s = [0f64; 5];
         acc.push(s);
         for k in 0..=2 * n {
@@ -51,8 +55,9 @@ impl Sums {
             s[3] += p.x * p.y;
             s[4] += p.y * p.y;
             acc.push(s);
+            relative.push(p);
         }
-        Sums { origin, acc }
+        Sums { origin, acc, relative }
     }
 
     /// Moments of points i..=j (path indices over two laps, i <= j <= 2n).
@@ -128,7 +133,9 @@ fn constrain(cone: Cone, v: (i64, i64), slack: i64) -> Cone {
 pub fn reach(points: &[Lattice], slack: i64) -> Vec<usize> {
     let n = points.len();
     let longest = n.saturating_sub(3).max(1);
-    let at = |k: usize| points[k % n];
+    // The points over two laps, read without a modulo (an integer division) per step.
+    let laps: Vec<Lattice> = (0..=2 * n).map(|k| points[k % n]).collect();
+    let at = |k: usize| laps[k];
     let step = |k: usize| {
         let (a, b) = (at(k), at(k + 1));
         (i64::from(b.0 - a.0), i64::from(b.1 - a.1))
@@ -192,10 +199,8 @@ pub fn reach(points: &[Lattice], slack: i64) -> Vec<usize> {
 /// i and j, squared: the segment's length times their RMS distance to it.
 /// Left at the segment's length, the line's normal already carries that
 /// length into the sum of squares, so no root or division is needed.
-fn penalty_squared(sums: &Sums, points: &[Lattice], i: usize, j: usize) -> f64 {
-    let n = points.len();
-    let pi = Vec2::from_lattice(points[i % n]) - sums.origin;
-    let pj = Vec2::from_lattice(points[j % n]) - sums.origin;
+fn penalty_squared(sums: &Sums, i: usize, j: usize) -> f64 {
+    let (pi, pj) = (sums.relative[i], sums.relative[j]);
     let u = pj - pi;
     let normal = Vec2::new(-u.y, u.x);
     let m = sums.moments(i, j);
@@ -240,7 +245,7 @@ fn polygon_from(
             if room <= 0.0 {
                 continue;
             }
-            let weighted = weight * weight * penalty_squared(sums, points, start + i, start + j);
+            let weighted = weight * weight * penalty_squared(sums, start + i, start + j);
             if weighted < room * room {
                 best = before + 1.0 + weighted.sqrt();
                 previous[j] = i;
