@@ -39,26 +39,65 @@ const UNDERLAP: f64 = 2.0;
 /// The mask covers only the window around those colors, whose box is
 /// `colors` (a margin wider than `reach`, so every distance that matters is
 /// measured in it): a small upper color costs its own box, not the whole
-/// image.
-fn layer_mask(map: &LabelMap, rank: usize, reach: u16, colors: PixelBox, opacity: &[f32]) -> Mask {
+/// image. `below` is what the layer just under this one measured, if it did:
+/// this layer's outside is that layer's outside and its color, so the
+/// distance to it is the nearer of the two it measured (one distance pass
+/// less a layer). Returns the mask and what this layer measured.
+fn layer_mask(
+    map: &LabelMap,
+    rank: usize,
+    reach: u16,
+    colors: PixelBox,
+    opacity: &[f32],
+    below: Option<&Measured>,
+) -> (Mask, Option<Measured>) {
     let margin = usize::from(reach) + 2;
-    let (x0, y0, w, h) = colors.grown(margin, map.width, map.height).xywh();
+    let window = colors.grown(margin, map.width, map.height).xywh();
+    let (x0, y0, w, h) = window;
     let labels = grid::crop(&map.labels, map.width, x0, y0, w, h);
     let own = |i: usize| labels[i] as usize == rank;
     // Translucent art above shows what lies under it: no layer reaches there.
     let upper = |i: usize| labels[i] != TRANSPARENT && labels[i] as usize > rank && opacity[labels[i] as usize] >= 1.0;
-    let mask = if (0..w * h).any(upper) {
-        let outside = |i: usize| labels[i] == TRANSPARENT || (labels[i] as usize) < rank;
+    let (mask, measured) = if (0..w * h).any(upper) {
         let cap = reach.saturating_add(1);
-        let to_outside = distance_to(w, h, outside, cap);
+        let to_outside = match below {
+            Some(below) => below.outside_above(window),
+            None => distance_to(w, h, |i| labels[i] == TRANSPARENT || (labels[i] as usize) < rank, cap),
+        };
         let to_own = distance_to(w, h, own, cap);
-        Mask::from_fn(w, h, |i| {
+        let mask = Mask::from_fn(w, h, |i| {
             own(i) || (upper(i) && (to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i]))
-        })
+        });
+        (mask, Some(Measured { window, to_outside, to_own }))
     } else {
-        Mask::from_fn(w, h, own)
+        (Mask::from_fn(w, h, own), None)
     };
-    mask.placed_at((x0 as i32, y0 as i32))
+    (mask.placed_at((x0 as i32, y0 as i32)), measured)
+}
+
+/// The capped distances a layer measured over its window (x, y, width, height).
+struct Measured {
+    window: (usize, usize, usize, usize),
+    to_outside: Vec<u16>,
+    to_own: Vec<u16>,
+}
+
+impl Measured {
+    /// The distance to the outside of the layer above (this layer's outside
+    /// and its own color) over that layer's `window`, which lies inside this
+    /// one's (its colors are a subset of these). Near the window's edge it can
+    /// be shorter than measuring in the window alone would give, but only its
+    /// upper colors' cells are read, and those lie deeper than the cap.
+    fn outside_above(&self, (x0, y0, w, h): (usize, usize, usize, usize)) -> Vec<u16> {
+        let (left, top, width, _) = self.window;
+        debug_assert!(x0 >= left && y0 >= top, "the window above lies inside this one");
+        let mut out = Vec::with_capacity(w * h);
+        for y in y0..y0 + h {
+            let row = (y - top) * width + (x0 - left);
+            out.extend((row..row + w).map(|k| self.to_outside[k].min(self.to_own[k])));
+        }
+        out
+    }
 }
 
 /// The box of the colors each layer paints, its own and those above it, by
@@ -102,9 +141,11 @@ pub fn trace_layers(
     let reach = (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u16;
     let painted = painted_boxes(map);
     let mut layers = Vec::with_capacity(map.palette.len());
+    let mut below = None;
     for (rank, &color) in map.palette.iter().enumerate() {
         let Some(colors) = painted[rank] else { continue };
-        let mask = layer_mask(map, rank, reach, colors, paint.opacity);
+        let (mask, measured) = layer_mask(map, rank, reach, colors, paint.opacity, below.as_ref());
+        below = measured;
         let mut writer = PathWriter::new(decimals);
         trace_mask(&mask, &params, scale, &mut writer, budget)?;
         if !writer.is_empty() {
@@ -125,7 +166,7 @@ mod tests {
 
     /// Layer `rank`'s mask, as `trace_layers` builds it (reach 2).
     fn layer(map: &LabelMap, rank: usize) -> Option<Mask> {
-        painted_boxes(map)[rank].map(|colors| layer_mask(map, rank, 2, colors, &vec![1.0; map.palette.len()]))
+        painted_boxes(map)[rank].map(|colors| layer_mask(map, rank, 2, colors, &vec![1.0; map.palette.len()], None).0)
     }
 
     fn painted(mask_rows: &LabelMap, rank: usize) -> Vec<String> {
@@ -168,6 +209,45 @@ mod tests {
         };
         assert_eq!(outline(&mask), outline(&whole));
         assert!(layer(&map(&["..", ".."]), 0).is_none(), "no pixel of it: no layer");
+    }
+
+    #[test]
+    fn a_layer_measuring_from_the_one_below_paints_what_it_would_measuring_alone() {
+        let rows = [
+            "....................",
+            ".000000000000000....",
+            ".000111111110000.22.",
+            ".001111222211000.22.",
+            ".001133332211000....",
+            ".0011333322110000000",
+            ".001111222211000....",
+            ".000111111110000.33.",
+            ".000000000000000.33.",
+            ".000000000000000....",
+            ".000000000000000....",
+            ".000000000220000....",
+            ".000000000220000....",
+            ".000000000000000....",
+            ".000000000000000....",
+            "....................",
+        ];
+        let m = LabelMap::from_rows(&rows, TRANSPARENT, vec![[0, 0, 0], [255, 0, 0], [0, 255, 0], [0, 0, 255]]);
+        let opacity = vec![1.0; m.palette.len()];
+        let painted = painted_boxes(&m);
+        let whole = |mask: &Mask| -> Vec<bool> {
+            (0..m.height).flat_map(|y| (0..m.width).map(move |x| (x, y))).map(|(x, y)| mask.contains(x, y)).collect()
+        };
+        let mut below = None;
+        let mut carried = 0;
+        for (rank, colors) in painted.iter().enumerate() {
+            let colors = colors.expect("every color paints");
+            let (mask, measured) = layer_mask(&m, rank, 2, colors, &opacity, below.as_ref());
+            carried += usize::from(below.is_some());
+            let (alone, _) = layer_mask(&m, rank, 2, colors, &opacity, None);
+            assert_eq!(whole(&mask), whole(&alone), "layer {rank}");
+            below = measured;
+        }
+        assert_eq!(carried, 3, "every layer above the first measured from the one below");
     }
 
     #[test]
