@@ -47,12 +47,12 @@ fn layer_mask(
     map: &LabelMap,
     rank: usize,
     reach: u16,
-    colors: PixelBox,
+    boxes: LayerBoxes,
     opacity: &[f32],
     below: Option<&Measured>,
 ) -> (Mask, Option<Measured>) {
     let margin = usize::from(reach) + 2;
-    let window = colors.grown(margin, map.width, map.height).xywh();
+    let window = boxes.painted.grown(margin, map.width, map.height).xywh();
     let (x0, y0, w, h) = window;
     let labels = grid::crop(&map.labels, map.width, x0, y0, w, h);
     let own = |i: usize| labels[i] as usize == rank;
@@ -64,7 +64,7 @@ fn layer_mask(
             Some(below) => below.outside_above(window),
             None => distance_to(w, h, |i| labels[i] == TRANSPARENT || (labels[i] as usize) < rank, cap),
         };
-        let to_own = distance_to(w, h, own, cap);
+        let to_own = distance_to_own(map, rank, boxes.own, window, cap);
         let mask = Mask::from_fn(w, h, |i| {
             own(i) || (upper(i) && (to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i]))
         });
@@ -73,6 +73,32 @@ fn layer_mask(
         (Mask::from_fn(w, h, own), None)
     };
     (mask.placed_at((x0 as i32, y0 as i32)), measured)
+}
+
+/// The distance to the layer's own color over its `window`, capped at
+/// `cap`: measured only around that color (its box grown by the cap, inside
+/// the window, whose margin is wider), since farther away it is `cap` anyway.
+fn distance_to_own(
+    map: &LabelMap,
+    rank: usize,
+    own: Option<PixelBox>,
+    (x0, y0, w, h): (usize, usize, usize, usize),
+    cap: u16,
+) -> Vec<u16> {
+    let mut to_own = vec![cap; w * h];
+    let Some(own) = own else { return to_own };
+    let (ox, oy, ow, oh) = own.grown(usize::from(cap), map.width, map.height).xywh();
+    debug_assert!(
+        ox >= x0 && oy >= y0 && ox + ow <= x0 + w && oy + oh <= y0 + h,
+        "the color's surroundings lie in the window"
+    );
+    let labels = grid::crop(&map.labels, map.width, ox, oy, ow, oh);
+    let near = distance_to(ow, oh, |i| usize::from(labels[i]) == rank, cap);
+    for (row, distances) in near.chunks_exact(ow).enumerate() {
+        let at = (oy - y0 + row) * w + (ox - x0);
+        to_own[at..at + ow].copy_from_slice(distances);
+    }
+    to_own
 }
 
 /// The capped distances a layer measured over its window (x, y, width, height).
@@ -100,17 +126,26 @@ impl Measured {
     }
 }
 
-/// The box of the colors each layer paints, its own and those above it, by
-/// rank (None for a layer that paints nothing): one pass over the map.
-fn painted_boxes(map: &LabelMap) -> Vec<Option<PixelBox>> {
-    let mut painted = map.label_boxes();
+/// Where a layer's colors lie: the box of its own color (None when it has
+/// no pixel) and of all the colors it paints, its own and those above it.
+#[derive(Clone, Copy)]
+struct LayerBoxes {
+    own: Option<PixelBox>,
+    painted: PixelBox,
+}
+
+/// Each layer's boxes by rank (None for a layer that paints nothing): one
+/// pass over the map.
+fn layer_boxes(map: &LabelMap) -> Vec<Option<LayerBoxes>> {
+    let own = map.label_boxes();
+    let mut painted = own.clone();
     for rank in (0..painted.len().saturating_sub(1)).rev() {
         painted[rank] = match (painted[rank], painted[rank + 1]) {
             (Some(own), Some(above)) => Some(own.union(above)),
             (own, above) => own.or(above),
         };
     }
-    painted
+    own.into_iter().zip(painted).map(|(own, painted)| painted.map(|painted| LayerBoxes { own, painted })).collect()
 }
 
 /// Trace every color of `map` as a stacked layer, bottom (largest) first:
@@ -139,12 +174,12 @@ pub fn trace_layers(
     let params = FitParams::for_smoothing(smoothing, resolution).with_grain(grain);
     let decimals = decimals_for(map.width, map.height, scale);
     let reach = (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u16;
-    let painted = painted_boxes(map);
+    let boxes = layer_boxes(map);
     let mut layers = Vec::with_capacity(map.palette.len());
     let mut below = None;
     for (rank, &color) in map.palette.iter().enumerate() {
-        let Some(colors) = painted[rank] else { continue };
-        let (mask, measured) = layer_mask(map, rank, reach, colors, paint.opacity, below.as_ref());
+        let Some(boxes) = boxes[rank] else { continue };
+        let (mask, measured) = layer_mask(map, rank, reach, boxes, paint.opacity, below.as_ref());
         below = measured;
         let mut writer = PathWriter::new(decimals);
         trace_mask(&mask, &params, scale, &mut writer, budget)?;
@@ -166,7 +201,7 @@ mod tests {
 
     /// Layer `rank`'s mask, as `trace_layers` builds it (reach 2).
     fn layer(map: &LabelMap, rank: usize) -> Option<Mask> {
-        painted_boxes(map)[rank].map(|colors| layer_mask(map, rank, 2, colors, &vec![1.0; map.palette.len()], None).0)
+        layer_boxes(map)[rank].map(|boxes| layer_mask(map, rank, 2, boxes, &vec![1.0; map.palette.len()], None).0)
     }
 
     fn painted(mask_rows: &LabelMap, rank: usize) -> Vec<String> {
@@ -211,8 +246,8 @@ mod tests {
         assert!(layer(&map(&["..", ".."]), 0).is_none(), "no pixel of it: no layer");
     }
 
-    #[test]
-    fn a_layer_measuring_from_the_one_below_paints_what_it_would_measuring_alone() {
+    /// Four colors nested and side by side, some touching transparency.
+    fn nested() -> LabelMap {
         let rows = [
             "....................",
             ".000000000000000....",
@@ -231,19 +266,37 @@ mod tests {
             ".000000000000000....",
             "....................",
         ];
-        let m = LabelMap::from_rows(&rows, TRANSPARENT, vec![[0, 0, 0], [255, 0, 0], [0, 255, 0], [0, 0, 255]]);
+        LabelMap::from_rows(&rows, TRANSPARENT, vec![[0, 0, 0], [255, 0, 0], [0, 255, 0], [0, 0, 255]])
+    }
+
+    #[test]
+    fn the_distance_to_a_color_measured_around_it_is_the_distance_over_the_window() {
+        let m = nested();
+        for (rank, boxes) in layer_boxes(&m).into_iter().enumerate() {
+            let boxes = boxes.expect("every color paints");
+            let window = boxes.painted.grown(4, m.width, m.height).xywh();
+            let (x0, y0, w, h) = window;
+            let labels = grid::crop(&m.labels, m.width, x0, y0, w, h);
+            let over_window = distance_to(w, h, |i| usize::from(labels[i]) == rank, 3);
+            assert_eq!(distance_to_own(&m, rank, boxes.own, window, 3), over_window, "color {rank}");
+        }
+    }
+
+    #[test]
+    fn a_layer_measuring_from_the_one_below_paints_what_it_would_measuring_alone() {
+        let m = nested();
         let opacity = vec![1.0; m.palette.len()];
-        let painted = painted_boxes(&m);
+        let boxes = layer_boxes(&m);
         let whole = |mask: &Mask| -> Vec<bool> {
             (0..m.height).flat_map(|y| (0..m.width).map(move |x| (x, y))).map(|(x, y)| mask.contains(x, y)).collect()
         };
         let mut below = None;
         let mut carried = 0;
-        for (rank, colors) in painted.iter().enumerate() {
-            let colors = colors.expect("every color paints");
-            let (mask, measured) = layer_mask(&m, rank, 2, colors, &opacity, below.as_ref());
+        for (rank, boxes) in boxes.iter().enumerate() {
+            let boxes = boxes.expect("every color paints");
+            let (mask, measured) = layer_mask(&m, rank, 2, boxes, &opacity, below.as_ref());
             carried += usize::from(below.is_some());
-            let (alone, _) = layer_mask(&m, rank, 2, colors, &opacity, None);
+            let (alone, _) = layer_mask(&m, rank, 2, boxes, &opacity, None);
             assert_eq!(whole(&mask), whole(&alone), "layer {rank}");
             below = measured;
         }
