@@ -193,12 +193,16 @@ pub fn residual_colors(
         .collect();
     shades.sort_unstable_by(|a, b| b.pixels.cmp(&a.pixels).then(a.rgb.cmp(&b.rgb)));
     let mut known: Vec<Rgb> = Vec::new();
-    let explain = |shades: &mut [Shade], known: &mut Vec<Rgb>, added: Rgb| -> EngineResult<()> {
+    let explain = |shades: &mut Vec<Shade>, known: &mut Vec<Rgb>, added: Rgb| -> EngineResult<()> {
         let explained = Explained::new(added, known, tol.lossy);
         for (step, shade) in shades.iter_mut().enumerate() {
             budget.check_at(step)?;
             shade.unexplained_by = explained.nearer_than(&shade.lab, shade.unexplained_by);
         }
+        // A shade explained within the residual radius never counts again: the
+        // search reads only shades beyond it, and explaining only brings them
+        // nearer. Dropping them (in order) spares every later pass their cost.
+        shades.retain(|shade| shade.unexplained_by > tol.residual_de);
         known.push(added);
         Ok(())
     };
