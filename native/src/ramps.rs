@@ -440,17 +440,29 @@ fn local_means(region: &[usize], window: &Window, map: &LabelMap, canvas: &Canva
 /// the pixels hold. A band's label may also hold pixels of a flat
 /// neighbour of nearly its color (a JPEG's plate and a bun's body).
 fn flat_error(region: &[usize], map: &LabelMap, labs: &[Lab], stops: &[(f64, Rgb)]) -> f32 {
-    let mut centers: Vec<Lab> = Vec::new();
-    let fills = region.iter().map(|&i| map.palette[usize::from(map.labels[i])]);
+    // The region's labels in the order its pixels first show them, each looked up once.
+    let mut seen = [false; 256];
+    let labels =
+        region.iter().map(|&i| map.labels[i]).filter(|&label| !std::mem::replace(&mut seen[usize::from(label)], true));
+    let fills = labels.map(|label| map.palette[usize::from(label)]);
     let ends = [stops[0].1, stops[stops.len() - 1].1];
+    let mut centers: Vec<Lab> = Vec::new();
     for color in fills.chain(ends) {
         let lab = to_lab(color);
         if !centers.contains(&lab) {
             centers.push(lab);
         }
     }
+    // The first of the nearest centers, each distance taken once.
     let nearest = |lab: &Lab, centers: &[Lab]| {
-        (0..centers.len()).min_by(|&a, &b| delta_e(lab, &centers[a]).total_cmp(&delta_e(lab, &centers[b]))).unwrap_or(0)
+        let mut best = (0, f32::INFINITY);
+        for (k, center) in centers.iter().enumerate() {
+            let distance = delta_e(lab, center);
+            if distance.total_cmp(&best.1).is_lt() {
+                best = (k, distance);
+            }
+        }
+        best.0
     };
     for _ in 0..FLAT_ITERATIONS {
         let mut sums = vec![([0f64; 3], 0usize); centers.len()];
