@@ -122,7 +122,7 @@ impl Explained {
             }
             nearest = blends.labs.iter().map(|l| delta_e(l, lab)).fold(nearest, f32::min);
         }
-        self.subsampled.iter().map(|(a, b)| subsampled_blend_distance(lab, a, b)).fold(nearest, f32::min)
+        nearest.min(self.subsampled_distance(lab))
     }
 
     /// Whether a mark's color is far enough from all of these to be a color
