@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use crate::background::{absorb_paper_noise, describe_removal, remove_paper, shapes_at_least, Removal};
 use crate::border::{framed_paper, read_border, Border};
-use crate::brand::{brand_color, describe_matches, parse_palette, snap_fills};
+use crate::brand::{brand_color, describe_matches, parse_palette, snap_fills, split_by_brand};
 use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::chroma::restored_fills;
@@ -18,7 +18,7 @@ use crate::fit::FitParams;
 use crate::labels::LabelMap;
 use crate::marks::residual_colors;
 use crate::noise::carries_noise;
-use crate::palette::{choose, find_clusters, without_twins, Clusters, Tolerances};
+use crate::palette::{choose, color_floor, find_clusters, without_twins, Clusters, Tolerances};
 use crate::ramps::{find_ramps, Ramp};
 use crate::subpixel::{self, refine_2x};
 use crate::svg::{document, Layer};
@@ -138,7 +138,7 @@ pub(crate) fn trace_lapped(
     lap("trim");
     let (fills, ramps) = find_gradients(&mut labels, &source.canvas, fills, paper.tolerances.lossy, budget)?;
     lap("gradients");
-    let (fills, ramps) = snap_to_brand(&mut labels, fills, ramps, &brand);
+    let (fills, ramps) = snap_to_brand(&mut labels, &source, fills, ramps, &brand);
     lap("brand");
     let opacity = label_opacity(&labels.map, &source.canvas);
     lap("opacity");
@@ -387,20 +387,24 @@ fn ordered_by_area(labels: &mut Labels, fills: &[Rgb], ramps: &[Option<Ramp>]) -
     (order.iter().map(|&i| fills[i]).collect(), order.iter().map(|&i| ramp(i)).collect())
 }
 
-/// With brand colors given, each flat fill near one becomes it and the
-/// labels that became one color merge (see `brand`); the paper takes its
-/// brand color too, so the removal's note names the color the SVG paints.
+/// With brand colors given, a label showing two of them splits, each flat
+/// fill near one becomes it and the labels that became one color merge
+/// (see `brand`); the paper takes its brand color too, so the removal's
+/// note names the color the SVG paints.
 fn snap_to_brand(
     labels: &mut Labels,
+    source: &Source,
     mut fills: Vec<Rgb>,
-    ramps: Vec<Option<Ramp>>,
+    mut ramps: Vec<Option<Ramp>>,
     brand: &[Rgb],
 ) -> (Vec<Rgb>, Vec<Option<Ramp>>) {
     if brand.is_empty() {
         return (fills, ramps);
     }
     labels.paper = labels.paper.map(|(rgb, label)| (brand_color(rgb, brand).unwrap_or(rgb), label));
-    if !snap_fills(&mut labels.map, &mut fills, &ramps, brand) {
+    let floor = color_floor(source.opaque_pixels);
+    let split = split_by_brand(&mut labels.map, &source.canvas, &mut fills, &mut ramps, brand, floor);
+    if !snap_fills(&mut labels.map, &mut fills, &ramps, brand) && !split {
         return (fills, ramps);
     }
     ordered_by_area(labels, &fills, &ramps)

@@ -142,6 +142,12 @@ const MAX_FRINGE_LUMA_STEP: f32 = 20.0;
 const MIN_INTERIOR_PIXELS: usize = 8;
 const MIN_INTERIOR_SHARE: f64 = 0.0005;
 
+/// How many interior pixels make a color of its own in a logo of
+/// `opaque_pixels` (see `MIN_INTERIOR_PIXELS`).
+pub fn color_floor(opaque_pixels: usize) -> usize {
+    MIN_INTERIOR_PIXELS.max((opaque_pixels as f64 * MIN_INTERIOR_SHARE) as usize)
+}
+
 #[derive(Clone, Debug)]
 pub struct Cluster {
     pub rgb: Rgb,
@@ -360,7 +366,7 @@ fn fold_fringes(clusters: Vec<Seeded>, tol: Tolerances, depth: impl Fn(usize) ->
 /// colors. `exclude` (the background) never counts.
 pub fn choose(clusters: &[Cluster], requested: u32, opaque_pixels: usize, exclude: Option<usize>) -> Vec<usize> {
     let candidates: Vec<usize> = (0..clusters.len()).filter(|&i| Some(i) != exclude).collect();
-    let floor = MIN_INTERIOR_PIXELS.max((opaque_pixels as f64 * MIN_INTERIOR_SHARE) as usize);
+    let floor = color_floor(opaque_pixels);
     let mut chosen: Vec<usize> = candidates.iter().copied().filter(|&i| clusters[i].weight >= floor).collect();
     if chosen.is_empty() {
         chosen.extend(candidates.first());

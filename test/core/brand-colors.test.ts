@@ -11,6 +11,17 @@ t.test('a JPEG whose two blues lie 4 units off their brand hex comes back in the
   t.notMatch(traced.warning, /brand color/, 'every brand color matched and every traced color was one');
 });
 
+t.test('two brand blues 3 dE apart, one color to the JPEG trace, come back as two shapes of their own', async (t) => {
+  // VS Code's two blues: the badge in one, the name in the other.
+  const blues = ['#1070b3', '#0877b9'];
+  const { image } = await drawnLogo({ format: 'jpeg', palette: blues });
+  const plain = await vectorize(image);
+  t.equal(plain.palette.length, 1, 'without the list, the noise makes them one color');
+  const branded = await vectorize(image, { palette: blues });
+  t.same([...branded.palette].sort(), [...blues].sort());
+  t.notMatch(branded.warning, /brand color/);
+});
+
 t.test('a PNG keeps its exact colors, and without a palette nothing changes', async (t) => {
   const { image, palette } = await drawnLogo({ palette: FOUR_COLORS });
   const plain = await vectorize(image);
