@@ -114,10 +114,16 @@ impl LabelMap {
     /// its own meets its neighbours only along its outline. Returns whether
     /// it folded.
     pub fn fold_if_scattered(&mut self, label: u8, host: u8) -> bool {
+        self.fold_if_touching(label, host, SCATTERED_SHARE)
+    }
+
+    /// Relabel every pixel of `label` as `host` when more than `share` of
+    /// them touch `host` (4-neighbours); returns whether it folded.
+    pub fn fold_if_touching(&mut self, label: u8, host: u8, share: f64) -> bool {
         let (w, h) = (self.width, self.height);
         let pixels: Vec<usize> = (0..w * h).filter(|&i| self.labels[i] == label).collect();
         let touching = pixels.iter().filter(|&&i| grid::neighbours4(i, w, h).any(|j| self.labels[j] == host)).count();
-        if pixels.is_empty() || touching as f64 <= SCATTERED_SHARE * pixels.len() as f64 {
+        if pixels.is_empty() || touching as f64 <= share * pixels.len() as f64 {
             return false;
         }
         pixels.iter().for_each(|&i| self.labels[i] = host);
