@@ -435,7 +435,7 @@ fn fit_layers(
     let scale = canvas.scale;
     let refined = lossy || map.width * map.height <= REFINE_LOSSLESS_MAX_PIXELS;
     let layers = if refined {
-        let mut fine = refine_2x(&canvas, map, &labels.faint);
+        let mut fine = refine_2x(&canvas, map, &labels.faint, labels.paper.map(|(rgb, _)| rgb));
         // The edges are placed by the decoded colors; the fills are what the SVG shows.
         fine.palette.clone_from(&paints.fills);
         map.palette = paints.fills;

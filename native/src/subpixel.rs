@@ -3,6 +3,7 @@
 //! crosses a pixel instead of a whole-pixel staircase.
 
 use crate::canvas::Canvas;
+use crate::color::Rgb;
 use crate::labels::{crosses_faint_outline, LabelMap, TRANSPARENT};
 
 /// Map pixels per canvas pixel after refinement.
@@ -17,6 +18,10 @@ fn premul(canvas: &Canvas, i: usize) -> Premul {
     [f32::from(c[0]) * a, f32::from(c[1]) * a, f32::from(c[2]) * a, 255.0 * a]
 }
 
+fn opaque(c: Rgb) -> Premul {
+    [f32::from(c[0]), f32::from(c[1]), f32::from(c[2]), 255.0]
+}
+
 fn distance2(a: &Premul, b: &Premul) -> f32 {
     (0..4).map(|k| (a[k] - b[k]).powi(2)).sum()
 }
@@ -25,12 +30,15 @@ fn distance2(a: &Premul, b: &Premul) -> f32 {
 /// label; at edges each sub-pixel samples the source bilinearly and takes the
 /// neighbouring label whose color is nearest to that sample, except where
 /// `faint` art (`LabelMap::faint_on_paper`) meets the removed paper.
-pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool]) -> LabelMap {
+/// Removed `paper` is measured as its color, not as the pixels it took:
+/// those next to art are the part of its blurred edge that lies nearer the
+/// paper, or the ringing a compression leaves there, and measured as they
+/// are they would pull the edge into the art.
+pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool], paper: Option<Rgb>) -> LabelMap {
     let (w, h) = (map.width, map.height);
     let (w2, h2) = (w * 2, h * 2);
     let mut labels = vec![TRANSPARENT; w2 * h2];
-    let palette: Vec<Premul> =
-        map.palette.iter().map(|c| [f32::from(c[0]), f32::from(c[1]), f32::from(c[2]), 255.0]).collect();
+    let palette: Vec<Premul> = map.palette.iter().copied().map(opaque).collect();
     let clamp = |v: isize, n: usize| v.clamp(0, n as isize - 1) as usize;
     for y in 0..h {
         for x in 0..w {
@@ -49,7 +57,8 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool]) -> LabelMap {
                         candidates.push(l);
                     }
                     if l == TRANSPARENT {
-                        let p = premul(canvas, j);
+                        let removed = paper.filter(|_| canvas.alpha[j] == u8::MAX);
+                        let p = removed.map_or_else(|| premul(canvas, j), opaque);
                         (0..4).for_each(|k| clear[k] += p[k]);
                         clear_count += 1.0;
                     }
@@ -97,4 +106,40 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool]) -> LabelMap {
         }
     }
     LabelMap { width: w2, height: h2, labels, palette: map.palette.clone() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three rows of a blue shape's blurred right edge on a brown paper:
+    /// pure blue, then pixels `shares` blue, then paper. The shape is
+    /// labelled 0 up to its last pure pixel; the paper label took the rest
+    /// and was removed.
+    fn blurred_edge(shares: &[f32]) -> (Canvas, LabelMap) {
+        let (blue, paper) = ([29.0f32, 95.0, 230.0], [81.0f32, 45.0, 31.0]);
+        let row: Vec<Rgb> = [1.0, 1.0, 1.0]
+            .iter()
+            .chain(shares)
+            .chain(&[0.0, 0.0])
+            .map(|&s| [0, 1, 2].map(|k| (s * blue[k] + (1.0 - s) * paper[k]).round() as u8))
+            .collect();
+        let (w, h) = (row.len(), 3);
+        let rgb: Vec<Rgb> = (0..h).flat_map(|_| row.iter().copied()).collect();
+        let labels = (0..w * h).map(|i| if i % w < 3 { 0 } else { TRANSPARENT }).collect();
+        let canvas = Canvas { width: w, height: h, rgb, opaque: vec![true; w * h], alpha: vec![255; w * h], scale: 1 };
+        (canvas, LabelMap { width: w, height: h, labels, palette: vec![[29, 95, 230]] })
+    }
+
+    #[test]
+    fn removed_paper_is_measured_as_its_color_so_a_blurred_edge_keeps_its_art() {
+        // The removed pixels beside the shape are 60% and 50% blue: measured
+        // as they are, they look bluer than the sub-pixel 70% blue between.
+        let (canvas, map) = blurred_edge(&[0.6, 0.5, 0.4]);
+        let row = |fine: LabelMap| fine.to_rows()[2].clone();
+        let by_color = row(refine_2x(&canvas, &map, &[false], Some([81, 45, 31])));
+        let by_pixels = row(refine_2x(&canvas, &map, &[false], None));
+        assert_eq!(&by_color[..7], "0000000", "the 60% pixel's inner half is the shape's");
+        assert_eq!(&by_pixels[..7], "000000 ", "its removed neighbours' own colors pull the edge in");
+    }
 }
