@@ -42,20 +42,23 @@ t.test('patterns, noise, dithering, photos and mosaics are recognised and refuse
   }
 });
 
-t.test('a grey sheet of faint grain is refused fast: its grain goes with the paper, or kept it is too complex', async (t) => {
-  const sheet = await faintNoise(1000);
-  for (const [transparent, code, reason] of [
-    [true, 'NOTHING_TO_TRACE', /nothing to trace/],
-    [false, 'TOO_COMPLEX', /too complex for a logo/],
-  ] as const) {
-    const started = performance.now();
-    const error = await rejectsWithCode(t, traceImage(sheet.image, { transparent }, { deadlineMs: 30_000 }), code);
-    const ms = performance.now() - started;
-    t.comment(`transparent=${transparent}: refused in ${ms.toFixed(0)} ms: ${error?.message ?? ''}`);
-    t.match(error?.message, reason, 'the message says why');
-    t.ok(ms < DEADLINE_MS, `refused within the default deadline (${ms.toFixed(0)} ms)`);
-  }
-});
+t.test(
+  'a grey sheet of faint grain is refused fast: its grain goes with the paper, or kept it is too complex',
+  async (t) => {
+    const sheet = await faintNoise(1000);
+    for (const [transparent, code, reason] of [
+      [true, 'NOTHING_TO_TRACE', /nothing to trace/],
+      [false, 'TOO_COMPLEX', /too complex for a logo/],
+    ] as const) {
+      const started = performance.now();
+      const error = await rejectsWithCode(t, traceImage(sheet.image, { transparent }, { deadlineMs: 30_000 }), code);
+      const ms = performance.now() - started;
+      t.comment(`transparent=${transparent}: refused in ${ms.toFixed(0)} ms: ${error?.message ?? ''}`);
+      t.match(error?.message, reason, 'the message says why');
+      t.ok(ms < DEADLINE_MS, `refused within the default deadline (${ms.toFixed(0)} ms)`);
+    }
+  },
+);
 
 t.test('a trace that reaches its deadline stops there with TOO_COMPLEX', async (t) => {
   const busy = busyLogo(1400, 2000);
