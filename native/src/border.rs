@@ -124,9 +124,6 @@ const PAPER_SPREAD_DE: f32 = 3.0;
 /// and grain included (a grainy PNG's paper spreads about 8 dE); the colors
 /// of a design lie further apart.
 const BORDER_COLOR_DE: f32 = 12.0;
-/// The paper's shade is read on the border this fraction of the short side
-/// from each corner at most (see `near_corners`).
-const CORNER_PARTS: usize = 32;
 /// Paper covering at least this share of the border surrounds the art.
 const SURROUNDING_SHARE: f64 = 0.5;
 /// A piece of art touching this share of the border counts as one of the
@@ -194,22 +191,12 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
     let groups = color_groups(&colors);
     // Corners that agree closely give the paper's color (a clean paper, a
     // JPEG's white); else it is the most common shade of the color that the
-    // corners share within a grainy paper's spread, when that shade shows
-    // by the corners too (a flat light plate within that spread of a grainy
-    // paper covers most of each side, not the corners: then the corners'
-    // own color), or of the border's largest color.
+    // corners share within a grainy paper's spread, or of the border's
+    // largest color.
     let close_corner = corner_color(canvas, PAPER_SPREAD_DE);
     let corner = close_corner.or_else(|| corner_color(canvas, BORDER_COLOR_DE));
-    let shown_by_corners = |c: Rgb| {
-        let shade = most_common_near(&colors, c);
-        if near_corners(canvas, &border).contains(&shade) {
-            shade
-        } else {
-            c
-        }
-    };
-    let Some(mode) = close_corner
-        .or_else(|| corner.map(shown_by_corners).or_else(|| groups.first().map(|g| most_common_near(&colors, g.rgb))))
+    let Some(mode) =
+        close_corner.or_else(|| corner.or(groups.first().map(|g| g.rgb)).map(|c| most_common_near(&colors, c)))
     else {
         return Border::NoPaper;
     };
@@ -311,23 +298,6 @@ fn most_common_near(colors: &[Rgb], near: Rgb) -> Rgb {
     let near_lab = to_lab(near);
     let same_color = colors.iter().filter(|&&c| delta_e(&to_lab(c), &near_lab) < BORDER_COLOR_DE);
     most_common(same_color).filter(|&(_, n)| n > 1).map_or(near, |(c, _)| c)
-}
-
-/// The colors of the `border` pixels within a `CORNER_PARTS`th of the
-/// short side of a corner, along either side: paper even around a plate
-/// that covers most of each side (a rounded square's corner pockets reach
-/// 7% of the side).
-fn near_corners(canvas: &Canvas, border: &[usize]) -> Vec<Rgb> {
-    let (w, h) = (canvas.width, canvas.height);
-    let reach = (w.min(h) / CORNER_PARTS).max(1);
-    border
-        .iter()
-        .filter(|&&i| {
-            let (x, y) = (i % w, i / w);
-            x.min(w - 1 - x) <= reach && y.min(h - 1 - y) <= reach
-        })
-        .map(|&i| canvas.rgb[i])
-        .collect()
 }
 
 /// The color that at least three corners share within `agree_de`, of any
@@ -579,26 +549,6 @@ mod tests {
         assert_eq!(read_border(&figure(WHITE, RED), 0.0), Border::Paper(WHITE, Spread::default()));
         // A field of one color and nothing on it is kept as it is.
         assert_eq!(read_border(&figure(BLUE, BLUE), 0.0), Border::Field(BLUE));
-    }
-
-    #[test]
-    fn a_light_plate_on_a_grainy_paper_of_nearly_its_color_leaves_the_paper_its_own_color() {
-        // An app icon's flat #f4f2ed plate, its corners cut as a rounded
-        // square's are, on a grainy #eae1e0 paper (8 dE off): the plate's
-        // flat shade is the border's most common, the paper's grain repeats none.
-        let (plate, paper) = ([0xf4, 0xf2, 0xed], [0xea, 0xe1, 0xe0]);
-        let icon = canvas(128, 128, |x, y| {
-            let cut = x.min(127 - x) + y.min(127 - y) < 12;
-            // Grain of up to 10 units, each channel its own.
-            let grain = |k: u32| ((x * 7919 + y * 104_729 + k * 15_485_863).wrapping_mul(2_654_435_761) >> 16) % 21;
-            if cut {
-                [0, 1, 2].map(|k| (u32::from(paper[k as usize]) + grain(k)).saturating_sub(10) as u8)
-            } else {
-                plate
-            }
-        });
-        let Border::Paper(found, _) = read_border(&icon, 8.0) else { panic!("paper expected") };
-        assert!(delta_e(&to_lab(found), &to_lab(paper)) < 3.0, "{found:?} is the paper's, not the plate's");
     }
 
     #[test]
