@@ -389,8 +389,8 @@ fn ordered_by_area(labels: &mut Labels, fills: &[Rgb], ramps: &[Option<Ramp>]) -
 
 /// With brand colors given, a label showing two of them splits, each flat
 /// fill near one becomes it and the labels that became one color merge
-/// (see `brand`); the paper takes its brand color too, so the removal's
-/// note names the color the SVG paints.
+/// (see `brand`). The paper keeps its measured color, which places the
+/// edges against it; the removal's note names its brand color (`finish`).
 fn snap_to_brand(
     labels: &mut Labels,
     source: &Source,
@@ -401,7 +401,6 @@ fn snap_to_brand(
     if brand.is_empty() {
         return (fills, ramps);
     }
-    labels.paper = labels.paper.map(|(rgb, label)| (brand_color(rgb, brand).unwrap_or(rgb), label));
     let floor = color_floor(source.opaque_pixels);
     let split = split_by_brand(&mut labels.map, &source.canvas, &mut fills, &mut ramps, brand, floor);
     if !snap_fills(&mut labels.map, &mut fills, &ramps, brand) && !split {
@@ -480,7 +479,8 @@ fn finish(
     let map = labels.map;
     let areas = map.areas();
     let total: usize = areas.iter().sum();
-    if let (Some(removal), Some((paper_rgb, _))) = (removal, labels.paper) {
+    if let (Some(removal), Some((measured, _))) = (removal, labels.paper) {
+        let paper_rgb = brand_color(measured, brand).unwrap_or(measured);
         // The warning names what the SVG shows: the kept shapes of the paper's
         // color the speckle filter left (not JPEG specks of it inside a
         // letter), none when the fitter left that color no shape.
