@@ -401,12 +401,19 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
         let stops = fit.stops.iter().map(|&(t, c)| ((t - t0) / (t1 - t0), c)).collect();
         (Ramp { shape: Shape::Linear { from: at(t0), to: at(t1) }, stops }, fit.error, fit.largest_step)
     };
+    // The cheap tests first: the flat colors' error costs a pass per color.
+    let plausible = error < MAX_RAMP_DE
+        && error < EXPLAINED * spread
+        && is_monotonic(&ramp.stops, min_span)
+        && is_continuous(&ramp.stops, largest_step);
+    if !plausible {
+        return None;
+    }
     let labels = labels_of(region, map);
     let flat_error = flat_error(&labels, map, &labs, &ramp.stops);
     let as_good =
         labels.len() >= 2 && error < flat_error + SAME_ERROR_DE && middle_share(&labs, &ramp.stops) >= MIDDLE_SHARE;
-    let clear = (error < CLEAR_GAIN * flat_error || as_good) && error < MAX_RAMP_DE && error < EXPLAINED * spread;
-    (clear && is_monotonic(&ramp.stops, min_span) && is_continuous(&ramp.stops, largest_step)).then_some(ramp)
+    (error < CLEAR_GAIN * flat_error || as_good).then_some(ramp)
 }
 
 /// Whether the ramp changes gradually: no two neighbouring bins of its
