@@ -196,10 +196,12 @@ pub fn reach(points: &[Lattice], slack: i64) -> Vec<usize> {
 }
 
 /// How far the path points i..=j stray from the straight line through points
-/// i and j, squared: the segment's length times their RMS distance to it.
-/// Left at the segment's length, the line's normal already carries that
-/// length into the sum of squares, so no root or division is needed.
-fn penalty_squared(sums: &Sums, i: usize, j: usize) -> f64 {
+/// i and j, squared, as the two numbers it is the quotient of: the summed
+/// squares and the number of points. The quotient is the segment's length
+/// times the points' RMS distance to it, squared (the line's normal carries
+/// that length, so no root is needed); the search rejects most segments on
+/// the two numbers alone, without the division's latency.
+fn penalty_parts(sums: &Sums, i: usize, j: usize) -> (f64, f64) {
     let (pi, pj) = (sums.relative[i], sums.relative[j]);
     let u = pj - pi;
     let normal = Vec2::new(-u.y, u.x);
@@ -208,8 +210,13 @@ fn penalty_squared(sums: &Sums, i: usize, j: usize) -> f64 {
     let (nx, ny) = (normal.x, normal.y);
     let squares =
         nx * nx * m.xx + 2.0 * nx * ny * m.xy + ny * ny * m.yy - 2.0 * c * normal.dot(m.sum) + m.count * c * c;
-    squares.max(0.0) / m.count
+    (squares.max(0.0), m.count)
 }
+
+/// Relative margin under which the division-free comparison in
+/// `polygon_from` leaves the decision to the exact one: far above the few
+/// rounding steps that separate the two.
+const SURE_MARGIN: f64 = 1e-9;
 
 /// The fewest-segments, least-penalty polygon through path point `start`, as
 /// path indices in cyclic order from `start`.
@@ -245,8 +252,14 @@ fn polygon_from(
             if room <= 0.0 {
                 continue;
             }
-            let weighted = weight * weight * penalty_squared(sums, start + i, start + j);
-            if weighted < room * room {
+            let (squares, count) = penalty_parts(sums, start + i, start + j);
+            let (weight_squared, room_squared) = (weight * weight, room * room);
+            // Surely no better: skip the division (most segments end here).
+            if weight_squared * squares > room_squared * count * (1.0 + SURE_MARGIN) {
+                continue;
+            }
+            let weighted = weight_squared * (squares / count);
+            if weighted < room_squared {
                 best = before + 1.0 + weighted.sqrt();
                 previous[j] = i;
             }
