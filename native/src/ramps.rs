@@ -135,19 +135,16 @@ pub fn find_ramps(
     let min_span = if lossy { MIN_LOSSY_SPAN_DE } else { MIN_SPAN_DE };
     let mut ramps = vec![None; map.palette.len()];
     let groups = ramp_groups(map, canvas);
-    let mut regions = regions(map, &groups);
+    // A label of its own, flat throughout (most labels of most logos), has
+    // no ramp: its regions are not even collected.
+    let flat = flat_labels(map, canvas, min_span);
+    let alone = |group: usize| groups.iter().filter(|&&g| g == group).count() == 1;
+    let mut regions = regions(map, &groups, |group| !(alone(group) && flat[group]));
     regions.sort_by_key(|(group, _)| *group);
     // A ramp under art that cuts it into pieces (white line art on an
     // icon's square) is one ramp: a group's pieces are fitted together
     // first, then one by one.
-    let flat = flat_labels(map, canvas, min_span);
-    let alone = |group: usize| groups.iter().filter(|&&g| g == group).count() == 1;
     for pieces in regions.chunk_by(|a, b| a.0 == b.0) {
-        // A label of its own, flat throughout (most labels of most logos).
-        let group = pieces[0].0;
-        if alone(group) && flat[group] {
-            continue;
-        }
         let together: Vec<usize> = pieces.iter().flat_map(|(_, r)| r.iter().copied()).collect();
         let tries: Vec<&[usize]> = if pieces.len() > 1 {
             std::iter::once(together.as_slice()).chain(pieces.iter().map(|(_, r)| r.as_slice())).collect()
@@ -263,12 +260,13 @@ fn ramp_groups(map: &LabelMap, canvas: &Canvas) -> Vec<usize> {
 /// The connected regions (4-neighbours) of pixels whose labels share a ramp
 /// group, of at least `MIN_REGION` pixels: a ramp split into bands, or one
 /// label's shape whose color may vary along it (a gentle ramp the palette
-/// kept as one color).
-fn regions(map: &LabelMap, groups: &[usize]) -> Vec<(usize, Vec<usize>)> {
+/// kept as one color). Only the groups `wanted` says yes to.
+fn regions(map: &LabelMap, groups: &[usize], wanted: impl Fn(usize) -> bool) -> Vec<(usize, Vec<usize>)> {
     let (w, h) = (map.width, map.height);
+    let wanted: Vec<bool> = (0..groups.len()).map(&wanted).collect();
     let group_at = |i: usize| {
         let l = map.labels[i];
-        (l != TRANSPARENT).then(|| groups[usize::from(l)])
+        (l != TRANSPARENT).then(|| groups[usize::from(l)]).filter(|&g| wanted[g])
     };
     let mut seen = vec![false; w * h];
     let mut found = Vec::new();
