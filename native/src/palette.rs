@@ -304,9 +304,20 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
     let depths: OnceCell<Vec<u16>> = OnceCell::new();
     let depth = |index: usize| {
         depths.get_or_init(|| {
-            let of: Vec<u8> = (0..speaking.len())
-                .map(|i| if speaking[i] { cluster_of[&pack(canvas.rgb[i])] as u8 } else { u8::MAX })
-                .collect();
+            // Runs of one color look their cluster up once, as `count_colors` counts them.
+            let mut last: Option<(u32, u8)> = None;
+            let mut cluster_at = |i: usize| {
+                let key = pack(canvas.rgb[i]);
+                match last {
+                    Some((color, cluster)) if color == key => cluster,
+                    _ => {
+                        let cluster = cluster_of[&key] as u8;
+                        last = Some((key, cluster));
+                        cluster
+                    }
+                }
+            };
+            let of: Vec<u8> = (0..speaking.len()).map(|i| if speaking[i] { cluster_at(i) } else { u8::MAX }).collect();
             grid::label_depths(canvas.width, canvas.height, &of, seeds.len())
         })[index]
     };
