@@ -55,24 +55,44 @@ fn layer_mask(
     let window = boxes.painted.grown(margin, map.width, map.height).xywh();
     let (x0, y0, w, h) = window;
     let labels = grid::crop(&map.labels, map.width, x0, y0, w, h);
-    let own = |i: usize| labels[i] as usize == rank;
-    // Translucent art above shows what lies under it: no layer reaches there.
-    let upper = |i: usize| labels[i] != TRANSPARENT && labels[i] as usize > rank && opacity[labels[i] as usize] >= 1.0;
-    let (mask, measured) = if (0..w * h).any(upper) {
+    // What each label is to this layer, looked up once per pixel: its own
+    // color, or an opaque color above it (translucent art above shows what
+    // lies under it: no layer reaches there).
+    let mut role = [Role::Other; 256];
+    role[rank] = Role::Own;
+    for (label, r) in role.iter_mut().enumerate().take(usize::from(TRANSPARENT)).skip(rank + 1) {
+        if opacity.get(label).is_some_and(|&o| o >= 1.0) {
+            *r = Role::Upper;
+        }
+    }
+    let role_of = |i: usize| role[usize::from(labels[i])];
+    let own = |i: usize| role_of(i) == Role::Own;
+    let (mask, measured) = if labels.iter().any(|&l| role[usize::from(l)] == Role::Upper) {
         let cap = reach.saturating_add(1);
         let to_outside = match below {
             Some(below) => below.outside_above(window),
             None => distance_to(w, h, |i| labels[i] == TRANSPARENT || (labels[i] as usize) < rank, cap),
         };
         let to_own = distance_to_own(map, rank, boxes.own, window, cap);
-        let mask = Mask::from_fn(w, h, |i| {
-            own(i) || (upper(i) && (to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i]))
+        let mask = Mask::from_fn(w, h, |i| match role_of(i) {
+            Role::Own => true,
+            Role::Upper => to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i],
+            Role::Other => false,
         });
         (mask, Some(Measured { window, to_outside, to_own }))
     } else {
         (Mask::from_fn(w, h, own), None)
     };
     (mask.placed_at((x0 as i32, y0 as i32)), measured)
+}
+
+/// What a label is to the layer being masked.
+#[derive(Clone, Copy, PartialEq)]
+enum Role {
+    Own,
+    /// An opaque color above the layer, which it reaches under.
+    Upper,
+    Other,
 }
 
 /// The distance to the layer's own color over its `window`, capped at
