@@ -27,8 +27,16 @@ use crate::error::EngineResult;
 use crate::labels::{LabelMap, TRANSPARENT};
 
 /// The smoothness test compares the change across a band edge between the
-/// pixels this far either side ...
+/// pixels this far either side (a lossless source) ...
 const NEAR: usize = 2;
+/// ... or this far on a lossy one, whose decoder spreads each color's
+/// chroma over its 2x2 subsampling block and rings beside it: a drawn edge
+/// between two facets of near lightness takes a pixel more per side to
+/// complete its step (read 2 px out, JetBrains Space's three ramps in a
+/// JPEG passed for one region, which no model fits; dev-gradients JPEGs
+/// with a gradient 60% -> 66%, the flat corpora and held-out flat art
+/// still none) ...
+const LOSSY_NEAR: usize = 3;
 /// ... with the change between the pixels this far.
 const FAR: usize = 6;
 /// Across a drawn edge, even a softened one, the near change is already
@@ -134,7 +142,7 @@ pub fn find_ramps(
 ) -> EngineResult<Vec<Option<Ramp>>> {
     let min_span = if lossy { MIN_LOSSY_SPAN_DE } else { MIN_SPAN_DE };
     let mut ramps = vec![None; map.palette.len()];
-    let groups = ramp_groups(map, canvas);
+    let groups = ramp_groups(map, canvas, lossy);
     // A label of its own, flat throughout (most labels of most logos), has
     // no ramp: its regions are not even collected.
     let flat = flat_labels(map, canvas, min_span);
@@ -175,8 +183,9 @@ pub fn find_ramps(
 
 /// Per label, the smallest label of its ramp group: labels joined by a
 /// smooth band edge (union-find over the edges that pass the test).
-fn ramp_groups(map: &LabelMap, canvas: &Canvas) -> Vec<usize> {
+fn ramp_groups(map: &LabelMap, canvas: &Canvas, lossy: bool) -> Vec<usize> {
     let n = map.palette.len();
+    let near_step = if lossy { LOSSY_NEAR } else { NEAR };
     // Per pair of labels (a < b): the summed Lab change from a's side to
     // b's side, `NEAR` and `FAR` pixels either side of the edge, and how
     // many edge pixels carried it.
@@ -186,7 +195,8 @@ fn ramp_groups(map: &LabelMap, canvas: &Canvas) -> Vec<usize> {
     let lab = |i: usize| to_lab(canvas.rgb[i]);
     let mut add = |a: u8, b: u8, at: usize, step: usize| {
         // `at` is a's pixel, `at + step` b's.
-        let (near, far) = ([at - NEAR * step, at + (1 + NEAR) * step], [at - FAR * step, at + (1 + FAR) * step]);
+        let (near, far) =
+            ([at - near_step * step, at + (1 + near_step) * step], [at - FAR * step, at + (1 + FAR) * step]);
         // Every sample lies on art of about its side's band's color (see
         // `LIKE_BANDS`): a third color beside an outline the two bands
         // share would read as a step.
