@@ -925,6 +925,21 @@ mod tests {
     }
 
     #[test]
+    fn a_lossy_sources_softened_facet_edge_keeps_the_facets_apart() {
+        // Two facets of near lightness whose edge a JPEG's chroma spread has
+        // softened over 8 px: 2 px either side the step is not yet whole and
+        // it goes on growing, as a ramp's would; 3 px out it is all but done.
+        let (cyan, green) = ([60, 190, 200], [120, 200, 110]);
+        let (canvas, map) = banded(96, vec![cyan, green], |x, _| {
+            let [r, g, b] = mix(cyan, green, ((f64::from(x) - 43.5) / 8.0).clamp(0.0, 1.0));
+            [r, g, b, 255]
+        });
+        let groups = |lossy: bool| ramp_groups(&map, &canvas, lossy);
+        assert_eq!(groups(true), vec![0, 1], "two facets of a lossy source");
+        assert_eq!(groups(false), vec![0, 0], "a lossless source's 8 px blend reads as a ramp");
+    }
+
+    #[test]
     fn stops_are_as_few_as_hold_the_curve() {
         let straight: Vec<(f64, [f64; 3])> =
             (0..10).map(|k| (f64::from(k), [f64::from(k) * 20.0, 50.0, 100.0])).collect();
