@@ -50,11 +50,11 @@
 //! paper only in its cut-outs, reads as light art on that color's paper and
 //! loses its art color (two dev logos: pagekit, stitch).
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::canvas::Canvas;
-use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, Lab, Rgb};
+use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, Lab, LastColor, Rgb};
 use crate::grid::{neighbours4, reached_from_edge};
 use crate::palette::weighted_median;
 
@@ -155,31 +155,27 @@ const MIN_FRAMED_PAPER_SHARE: f64 = 0.2;
 
 /// Which colors stand off the paper, further than `reach` from it: art.
 /// Each color is measured once however many pixels carry it, and the last
-/// color's answer is kept beside the table: the full-image scans ask about
-/// runs of one color, which then skip the lookup.
+/// color's answer is kept beside the table (`LastColor`).
 struct OffPaper {
     paper: Lab,
     reach: f32,
     known: RefCell<HashMap<u32, bool>>,
-    last: Cell<Option<(Rgb, bool)>>,
+    last: LastColor<bool>,
 }
 
 impl OffPaper {
     fn new(paper: Rgb, reach: f32) -> OffPaper {
-        OffPaper { paper: to_lab(paper), reach, known: RefCell::new(HashMap::new()), last: Cell::new(None) }
+        OffPaper { paper: to_lab(paper), reach, known: RefCell::new(HashMap::new()), last: LastColor::new() }
     }
 
     fn is_art(&self, color: Rgb) -> bool {
-        if let Some((_, art)) = self.last.get().filter(|&(last, _)| last == color) {
-            return art;
-        }
-        let art = *self
-            .known
-            .borrow_mut()
-            .entry(pack(color))
-            .or_insert_with(|| delta_e(&to_lab(color), &self.paper) >= self.reach);
-        self.last.set(Some((color, art)));
-        art
+        self.last.get_or(color, || {
+            *self
+                .known
+                .borrow_mut()
+                .entry(pack(color))
+                .or_insert_with(|| delta_e(&to_lab(color), &self.paper) >= self.reach)
+        })
     }
 }
 

@@ -1,6 +1,7 @@
 //! Color math: sRGB to CIELAB (D65) and CIE76 distances, the perceptual space
 //! in which palette colors are found and compared.
 
+use std::cell::Cell;
 use std::sync::OnceLock;
 
 pub type Rgb = [u8; 3];
@@ -94,6 +95,28 @@ pub fn pack(rgb: Rgb) -> u32 {
 
 pub fn unpack(key: u32) -> Rgb {
     [(key >> 16) as u8, (key >> 8) as u8, key as u8]
+}
+
+/// The answer for the last color asked, kept beside a per-color lookup:
+/// full-image scans ask about runs of one color (a flat fill's row), which
+/// then skip the lookup.
+pub struct LastColor<V: Copy>(Cell<Option<(Rgb, V)>>);
+
+impl<V: Copy> LastColor<V> {
+    pub fn new() -> LastColor<V> {
+        LastColor(Cell::new(None))
+    }
+
+    /// The answer for `color`: the last one when `color` was the last asked,
+    /// else what `look_up` gives, kept for next time.
+    pub fn get_or(&self, color: Rgb, look_up: impl FnOnce() -> V) -> V {
+        if let Some((_, answer)) = self.0.get().filter(|&(last, _)| last == color) {
+            return answer;
+        }
+        let answer = look_up();
+        self.0.set(Some((color, answer)));
+        answer
+    }
 }
 
 pub fn hex(rgb: Rgb) -> String {

@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 
 use crate::canvas::Canvas;
-use crate::color::{delta_e, distinct_in_lightness, pack, rgb_distance2, segment_distance2, to_lab, Lab, Rgb};
+use crate::color::{
+    delta_e, distinct_in_lightness, pack, rgb_distance2, segment_distance2, to_lab, Lab, LastColor, Rgb,
+};
 use crate::grid::{self, PixelBox};
 
 pub const TRANSPARENT: u8 = u8::MAX;
@@ -26,32 +28,26 @@ pub struct LabelMap {
 struct Nearest {
     labs: Vec<Lab>,
     cache: HashMap<u32, (u8, f32)>,
-    /// The last color asked and its answer: runs of one color (a flat
-    /// fill's row) skip the hash.
-    last: Option<(u32, (u8, f32))>,
+    last: LastColor<(u8, f32)>,
 }
 
 impl Nearest {
     fn new(palette: &[Rgb]) -> Nearest {
-        Nearest { labs: palette.iter().map(|&c| to_lab(c)).collect(), cache: HashMap::new(), last: None }
+        Nearest { labs: palette.iter().map(|&c| to_lab(c)).collect(), cache: HashMap::new(), last: LastColor::new() }
     }
 
     fn find(&mut self, rgb: Rgb) -> (u8, f32) {
-        let key = pack(rgb);
-        if let Some((_, found)) = self.last.filter(|&(last, _)| last == key) {
-            return found;
-        }
-        let labs = &self.labs;
-        let found = *self.cache.entry(key).or_insert_with(|| {
-            let lab = to_lab(rgb);
-            labs.iter()
-                .enumerate()
-                .map(|(i, l)| (i as u8, delta_e(l, &lab)))
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-                .expect("palette is never empty")
-        });
-        self.last = Some((key, found));
-        found
+        let (labs, cache) = (&self.labs, &mut self.cache);
+        self.last.get_or(rgb, || {
+            *cache.entry(pack(rgb)).or_insert_with(|| {
+                let lab = to_lab(rgb);
+                labs.iter()
+                    .enumerate()
+                    .map(|(i, l)| (i as u8, delta_e(l, &lab)))
+                    .min_by(|a, b| a.1.total_cmp(&b.1))
+                    .expect("palette is never empty")
+            })
+        })
     }
 }
 

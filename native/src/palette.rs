@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::border::Spread;
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, distinct_in_lightness, luma_step, pack, to_lab, unpack, Lab, Rgb};
+use crate::color::{delta_e, distinct_in_lightness, luma_step, pack, to_lab, unpack, Lab, LastColor, Rgb};
 use crate::error::{EngineError, EngineResult};
 use crate::grid;
 
@@ -304,18 +304,11 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
     let depths: OnceCell<Vec<u16>> = OnceCell::new();
     let depth = |index: usize| {
         depths.get_or_init(|| {
-            // Runs of one color look their cluster up once, as `count_colors` counts them.
-            let mut last: Option<(u32, u8)> = None;
-            let mut cluster_at = |i: usize| {
-                let key = pack(canvas.rgb[i]);
-                match last {
-                    Some((color, cluster)) if color == key => cluster,
-                    _ => {
-                        let cluster = cluster_of[&key] as u8;
-                        last = Some((key, cluster));
-                        cluster
-                    }
-                }
+            // Runs of one color look their cluster up once.
+            let last = LastColor::new();
+            let cluster_at = |i: usize| {
+                let color = canvas.rgb[i];
+                last.get_or(color, || cluster_of[&pack(color)] as u8)
             };
             let of: Vec<u8> = (0..speaking.len()).map(|i| if speaking[i] { cluster_at(i) } else { u8::MAX }).collect();
             grid::label_depths(canvas.width, canvas.height, &of, seeds.len())

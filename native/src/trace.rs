@@ -67,7 +67,7 @@ fn layer_mask(
     }
     let role_of = |i: usize| role[usize::from(labels[i])];
     let own = |i: usize| role_of(i) == Role::Own;
-    let (mask, measured) = if labels.iter().any(|&l| role[usize::from(l)] == Role::Upper) {
+    let (mask, measured) = if (0..w * h).any(|i| role_of(i) == Role::Upper) {
         let cap = reach.saturating_add(1);
         let to_outside = match below {
             Some(below) => below.outside_above(window),

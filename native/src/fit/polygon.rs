@@ -232,6 +232,7 @@ fn polygon_from(
     let reach_of = |i: usize| if i < n { reach[i] } else { reach[i - n] + n };
     // A vanishing weight still prefers the straighter of equally short polygons.
     let weight = weight.max(1e-6);
+    let weight_squared = weight * weight;
     // score[j]: least (segments + weight * penalty) from `start` to start + j.
     let mut score = vec![f64::INFINITY; n + 1];
     let mut previous = vec![0usize; n + 1];
@@ -253,7 +254,7 @@ fn polygon_from(
                 continue;
             }
             let (squares, count) = penalty_parts(sums, start + i, start + j);
-            let (weight_squared, room_squared) = (weight * weight, room * room);
+            let room_squared = room * room;
             // Surely no better: skip the division (most segments end here).
             if weight_squared * squares > room_squared * count * (1.0 + SURE_MARGIN) {
                 continue;
