@@ -24,7 +24,10 @@
 //! 4. A light candidate (white, cream, light grey: the paper logos sit on) is
 //!    then the paper. A dark or colored one is as often a design's own field,
 //!    and stays when the border or the art says so: its corners disagree and
-//!    the border shows a second color (a bicolour, a band along the hoist), a
+//!    the border shows a second color while the frame cuts one piece of art
+//!    at most (a bicolour, a band along the hoist, a diagonal band from
+//!    corner to corner: one design crossing the field; a logo cropped to its
+//!    art meets the frame with several letters and marks), a
 //!    panel of art is anchored on the frame (a canton: with what it encloses,
 //!    a rectangle covering a tenth of the image), or the art keeps at least
 //!    6% of the long side from every edge (a flag of one field with a cross,
@@ -223,7 +226,10 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
     }
     if !is_paper_like(&off_paper.paper) {
         // A dark or colored field: its own design's until the border says otherwise.
-        if corner.is_none() && shown >= 2 || pieces.iter().any(|p| is_panel(p, canvas.width, canvas.height)) {
+        let crossed_by_one_design = || cut_pieces(canvas, &pieces, min_contact) < 2;
+        if corner.is_none() && shown >= 2 && crossed_by_one_design()
+            || pieces.iter().any(|p| is_panel(p, canvas.width, canvas.height))
+        {
             return fills_frame;
         }
         if is_drawn_frame(canvas, &off_paper) {
@@ -488,6 +494,25 @@ fn border_pieces(canvas: &Canvas, border: &[usize], off_paper: &OffPaper) -> Vec
     pieces
 }
 
+/// How many pieces of art the frame cuts: pieces touching the border over
+/// `min_contact` pixels that reach deeper than a pocket along the frame
+/// (a quarter of the short side). A logo cropped to its art on a colored
+/// paper meets the frame with several (its letters and marks); a field is
+/// crossed by one design (a diagonal band, a hoist triangle, rays), and
+/// the real paper around a plate that covers most of the border lies in
+/// shallow corner pockets. A one-pixel sliver along the edge is no piece.
+fn cut_pieces(canvas: &Canvas, pieces: &[Piece], min_contact: f64) -> usize {
+    let (w, h) = (canvas.width, canvas.height);
+    let pocket = w.min(h) / POCKET_MAX_PARTS;
+    let reaches_past_pocket = |piece: &Piece| {
+        piece.pixels.iter().any(|&i| {
+            let (x, y) = (i % w, i / w);
+            x.min(y).min(w - 1 - x).min(h - 1 - y) > pocket
+        })
+    };
+    pieces.iter().filter(|p| p.contact as f64 >= min_contact && reaches_past_pocket(p)).count()
+}
+
 /// Whether a piece is a canton or a band: with what it encloses, an
 /// axis-aligned rectangle smaller than the frame, anchored in a corner or
 /// running edge to edge, and covering a tenth of the image. A logo cropped
@@ -587,6 +612,29 @@ mod tests {
             }
         });
         assert_eq!(read_border(&disc, 0.0), Border::FillsFrame { colors: 2 });
+    }
+
+    #[test]
+    fn letters_cut_by_the_frame_lie_on_paper_and_one_band_crossing_a_field_fills_it() {
+        // Two slanted strokes cropped tight, their feet in the bottom corners:
+        // the corners disagree, and the frame cuts two pieces of art.
+        let stroke = |x: u32, y: u32, from: u32| {
+            let left = from + (79 - y) / 4;
+            (left..left + 14).contains(&x)
+        };
+        let letters = canvas(120, 80, |x, y| if stroke(x, y, 0) || stroke(120 - 1 - x, y, 0) { WHITE } else { NAVY });
+        assert_eq!(read_border(&letters, 0.0), Border::Paper(NAVY, Spread::default()));
+        // One band from corner to corner across a field (a Congo or Trinidad
+        // flag): the frame cuts it twice, and it is one piece.
+        let band = canvas(120, 80, |x, y| {
+            let along = x as i32 * 80 - (79 - y as i32) * 120;
+            if along.abs() < 1600 {
+                RED
+            } else {
+                BLUE
+            }
+        });
+        assert_eq!(read_border(&band, 0.0), Border::FillsFrame { colors: 2 });
     }
 
     #[test]
