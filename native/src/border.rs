@@ -29,7 +29,8 @@
 //!    corner to corner: one design crossing the field; a logo cropped to its
 //!    art meets the frame with several letters and marks), a
 //!    panel of art is anchored on the frame (a canton: with what it encloses,
-//!    a rectangle covering a tenth of the image), or the art keeps at least
+//!    a rectangle covering a tenth of the image and holding the frame's
+//!    corners it reaches, which a rounded icon leaves to the paper), or the art keeps at least
 //!    6% of the long side from every edge (a flag of one field with a cross,
 //!    a yellow square icon with a robot inside). A band of it along the whole
 //!    border, as deep at the corners as along the sides, is a frame drawn at
@@ -530,6 +531,13 @@ fn is_panel(piece: &Piece, width: usize, height: usize) -> bool {
     for &i in &piece.pixels {
         inside[(i / width - y0) * size.0 + i % width - x0] = true;
     }
+    // A canton or a band holds the frame's corners its box reaches; a
+    // rounded plate laid against the frame leaves them to the paper.
+    let (r, b) = (size.0 - 1, size.1 - 1);
+    let frame_corners = [(left && top, 0, 0), (right && top, r, 0), (left && bottom, 0, b), (right && bottom, r, b)];
+    if frame_corners.iter().any(|&(on_frame, bx, by)| on_frame && !inside[by * size.0 + bx]) {
+        return false;
+    }
     let (_, outside) = reached_from_edge(size, |bx, by| inside[by * size.0 + bx]);
     ((area - outside) as f64) >= PANEL_FILL * area as f64
 }
@@ -635,6 +643,24 @@ mod tests {
             }
         });
         assert_eq!(read_border(&band, 0.0), Border::FillsFrame { colors: 2 });
+    }
+
+    #[test]
+    fn a_rounded_icon_against_the_frame_is_no_canton() {
+        // A wordmark's rounded square icon, as tall as the crop, at the left
+        // of brown paper, its letters cut by the bottom edge: the icon spans
+        // the hoist like a band but leaves the frame's corners to the paper.
+        let brown = [56, 30, 17];
+        let rounded = |x: u32, y: u32| {
+            let (cx, cy) = (x.clamp(6, 33) as i32, y.clamp(6, 33) as i32);
+            x < 40 && (x as i32 - cx).pow(2) + (y as i32 - cy).pow(2) <= 36
+        };
+        let letter = |x: u32, y: u32| y >= 14 && [50, 70, 90].iter().any(|&at| (at..at + 8).contains(&x));
+        let logo = canvas(110, 40, |x, y| if rounded(x, y) || letter(x, y) { BLUE } else { brown });
+        assert_eq!(read_border(&logo, 0.0), Border::Paper(brown, Spread::default()));
+        // The same box with square corners is a band along the hoist.
+        let band = canvas(110, 40, |x, y| if x < 40 || letter(x, y) { BLUE } else { brown });
+        assert!(matches!(read_border(&band, 0.0), Border::FillsFrame { .. }));
     }
 
     #[test]
