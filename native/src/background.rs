@@ -8,8 +8,9 @@
 //!   it surrounds the art; it becomes transparent;
 //! - a band of a full-bleed design (a flag's stripe or field of the paper's
 //!   color): it touches the border and, with what it encloses,
-//!   is an axis-aligned rectangle smaller than the frame. Paper around art is
-//!   never that shape; it stays as a fill;
+//!   is an axis-aligned rectangle smaller than the frame, in a corner or
+//!   running edge to edge. Paper around art is never that shape; it stays
+//!   as a fill;
 //! - a counter (the inside of an o, a, B, 4): enclosed by the art, and the
 //!   art around it is a stroke no thicker than the counter is wide, or a
 //!   color within the paper's noise reach (white on near-white is no
@@ -40,7 +41,7 @@
 //! opposite error (a letter's counter filled white) shows as a white blot.
 
 use crate::color::{delta_e, is_paper_like, luma_step, to_lab};
-use crate::grid::{distance_to, flood, neighbours4, reached_from_edge};
+use crate::grid::{canton_or_band_box, distance_to, flood, neighbours4, reached_from_edge};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::palette::Tolerances;
 
@@ -166,13 +167,15 @@ fn regions_of(map: &LabelMap, label: u8) -> (Vec<Region>, Vec<u32>) {
 }
 
 /// A border region that, with what it encloses, is a rectangle smaller than
-/// the frame and holds at most a flag's emblem: a stripe or field of a
-/// full-bleed design.
+/// the frame, lies in a corner or runs edge to edge, and holds at most a
+/// flag's emblem: a stripe or field of a full-bleed design. A sliver of
+/// paper resting on one side (between a disc and the frame it touches) is
+/// paper.
 fn is_band(region: &Region, id: u32, region_of: &[u32], width: usize, height: usize) -> bool {
-    let (x0, y0, x1, y1) = region.bounds;
-    if x0 == 0 && y0 == 0 && x1 == width - 1 && y1 == height - 1 {
+    if !canton_or_band_box(region.bounds, width, height) {
         return false;
     }
+    let (x0, y0, x1, y1) = region.bounds;
     let size = (x1 - x0 + 1, y1 - y0 + 1);
     let (bw, bh) = size;
     let inside = |bx: usize, by: usize| region_of[(y0 + by) * width + x0 + bx] == id;
@@ -483,6 +486,16 @@ mod tests {
         let removal = remove_paper(&mut m, 0, Tolerances::for_source(true));
         assert_eq!(removal, Removal { bands: 1, ..Removal::default() });
         assert_eq!(m.to_rows(), vec!["110022", "110022", "110022"]);
+    }
+
+    #[test]
+    fn a_sliver_of_paper_between_art_and_one_side_is_paper() {
+        // A disc resting on the bottom edge pinches off a pixel of paper
+        // there: a rectangle on one side is no stripe or canton.
+        let mut m = map(&["........", "..1111..", ".111111.", "..1.11.."]);
+        let removal = remove_paper(&mut m, 0, Tolerances::for_source(true));
+        assert_eq!(removal.bands, 0);
+        assert_eq!(m.to_rows(), vec!["        ", "  1111  ", " 111111 ", "  1 11  "]);
     }
 
     #[test]

@@ -59,7 +59,7 @@ use std::collections::HashMap;
 
 use crate::canvas::Canvas;
 use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, Lab, LastColor, Rgb};
-use crate::grid::{neighbours4, reached_from_edge};
+use crate::grid::{canton_or_band_box, neighbours4, reached_from_edge};
 use crate::palette::weighted_median;
 
 /// What the border says about the background.
@@ -521,10 +521,9 @@ fn cut_pieces(canvas: &Canvas, pieces: &[Piece], min_contact: f64) -> usize {
 fn is_panel(piece: &Piece, width: usize, height: usize) -> bool {
     let (x0, y0, x1, y1) = piece.bounds;
     let (left, top, right, bottom) = (x0 == 0, y0 == 0, x1 == width - 1, y1 == height - 1);
-    let anchored = (left || right) && (top || bottom) || (left && right) || (top && bottom);
     let size = (x1 - x0 + 1, y1 - y0 + 1);
     let area = size.0 * size.1;
-    if !anchored || (left && right && top && bottom) || (area as f64) < MIN_PANEL_SHARE * (width * height) as f64 {
+    if !canton_or_band_box(piece.bounds, width, height) || (area as f64) < MIN_PANEL_SHARE * (width * height) as f64 {
         return false;
     }
     let mut inside = vec![false; area];

@@ -49,6 +49,15 @@ impl PixelBox {
     }
 }
 
+/// Whether a box (inclusive: x0, y0, x1, y1) lies on a `width` x `height`
+/// frame as a flag's canton or band does: in a corner or edge to edge, and
+/// smaller than the frame. A shape resting on one side only is neither.
+pub fn canton_or_band_box((x0, y0, x1, y1): (usize, usize, usize, usize), width: usize, height: usize) -> bool {
+    let (left, top, right, bottom) = (x0 == 0, y0 == 0, x1 == width - 1, y1 == height - 1);
+    let anchored = (left || right) && (top || bottom) || (left && right) || (top && bottom);
+    anchored && !(left && right && top && bottom)
+}
+
 /// The 4-neighbours of pixel `i` inside a `width` x `height` grid.
 pub fn neighbours4(i: usize, width: usize, height: usize) -> impl Iterator<Item = usize> {
     let (x, y) = (i % width, i / width);
