@@ -12,13 +12,18 @@
 //!    strongest) and a radial one (one quadratic in x and y gives the
 //!    center). Along the better model's axis the region's mean colors give
 //!    the stops, as few as hold the curve within a small error, in sRGB as
-//!    SVG interpolates them.
+//!    SVG interpolates them. A region no ramp fits may be several facets
+//!    whose ramps pass through the same colors (their labels join) and
+//!    meet at drawn edges: it is fitted again part by part, its band pieces
+//!    joined only by the smooth edges between them (`parts_of`).
 //! 3. A ramp replaces the bands only where it clearly beats them on the
 //!    measured error of the region's own pixels, or holds them as well to
 //!    within an invisible difference while its pixels fill the colors
 //!    between its ends (many bands of a ramp each hold their stripe closely,
 //!    yet show as stripes); and it spans a visible change: flat art keeps
 //!    flat fills.
+
+use std::collections::HashMap;
 
 use crate::budget::Budget;
 use crate::canvas::Canvas;
@@ -146,125 +151,221 @@ pub fn find_ramps(
     // A label of its own, flat throughout (most labels of most logos), has
     // no ramp: its regions are not even collected.
     let flat = flat_labels(map, canvas, min_span);
-    let alone = |group: usize| groups.iter().filter(|&&g| g == group).count() == 1;
-    let mut regions = regions(map, &groups, |group| !(alone(group) && flat[group]));
+    let alone = |group: usize| groups.labels.iter().filter(|&&g| g == group).count() == 1;
+    let mut regions = regions(map, &groups.labels, |group| !(alone(group) && flat[group]));
     regions.sort_by_key(|(group, _)| *group);
+    let mut painter = Painter { map, canvas, fills, ramps: &mut ramps, min_span, scale };
     // A ramp under art that cuts it into pieces (white line art on an
     // icon's square) is one ramp: a group's pieces are fitted together
-    // first, then one by one.
+    // first, then one by one, and a piece no ramp fits, part by part.
     for pieces in regions.chunk_by(|a, b| a.0 == b.0) {
-        let together: Vec<usize> = pieces.iter().flat_map(|(_, r)| r.iter().copied()).collect();
-        let tries: Vec<&[usize]> = if pieces.len() > 1 {
-            std::iter::once(together.as_slice()).chain(pieces.iter().map(|(_, r)| r.as_slice())).collect()
-        } else {
-            vec![together.as_slice()]
-        };
-        for region in tries {
-            if map.palette.len() >= usize::from(TRANSPARENT) {
-                return Ok(ramps);
+        if pieces.len() > 1 {
+            let together: Vec<usize> = pieces.iter().flat_map(|(_, r)| r.iter().copied()).collect();
+            if painter.paint(&together, budget)? {
+                continue;
             }
-            budget.check()?;
-            let Some(ramp) = fit_region(region, map, canvas, min_span, scale) else { continue };
-            let label = map.palette.len() as u8;
-            let middle = ramp.stops[ramp.stops.len() / 2].1;
-            map.palette.push(middle);
-            fills.push(middle);
-            ramps.push(Some(ramp));
-            for &i in region {
-                map.labels[i] = label;
-            }
-            if region.len() == together.len() {
-                break;
+        }
+        for (_, region) in pieces {
+            if !painter.paint(region, budget)? {
+                for part in parts_of(region, painter.map, canvas, &groups, lossy) {
+                    painter.paint(&part, budget)?;
+                }
             }
         }
     }
     Ok(ramps)
 }
 
-/// Per label, the smallest label of its ramp group: labels joined by a
-/// smooth band edge (union-find over the edges that pass the test).
-fn ramp_groups(map: &LabelMap, canvas: &Canvas, lossy: bool) -> Vec<usize> {
-    let n = map.palette.len();
-    let near_step = if lossy { LOSSY_NEAR } else { NEAR };
-    // Per pair of labels (a < b): the summed Lab change from a's side to
-    // b's side, `near_step` and `FAR` pixels either side of the edge, and
-    // how many edge pixels carried it.
-    let mut change = vec![([0f32; 3], [0f32; 3], 0usize); n * n];
-    let palette_labs: Vec<Lab> = map.palette.iter().map(|&c| to_lab(c)).collect();
-    let (w, h) = (map.width, map.height);
-    let lab = |i: usize| to_lab(canvas.rgb[i]);
-    let mut add = |a: u8, b: u8, at: usize, step: usize| {
-        // `at` is a's pixel, `at + step` b's.
-        let (near, far) =
-            ([at - near_step * step, at + (1 + near_step) * step], [at - FAR * step, at + (1 + FAR) * step]);
-        // Every sample lies on art of about its side's band's color (see
-        // `LIKE_BANDS`): a third color beside an outline the two bands
-        // share would read as a step.
-        let like = |i: usize, band: u8| {
-            let l = map.labels[i];
-            l != TRANSPARENT && {
-                let (own, other) = (&palette_labs[usize::from(band)], &palette_labs[usize::from(l)]);
-                delta_e(own, other)
-                    <= LIKE_BANDS * delta_e(&palette_labs[usize::from(a)], &palette_labs[usize::from(b)])
-            }
-        };
-        if !(like(near[0], a) && like(far[0], a) && like(near[1], b) && like(far[1], b)) {
-            return;
+/// Gives a region its ramp, when one fits (`fit_region`): a label of its
+/// own, the middle stop's color as its fill.
+struct Painter<'a> {
+    map: &'a mut LabelMap,
+    canvas: &'a Canvas,
+    fills: &'a mut Vec<Rgb>,
+    ramps: &'a mut Vec<Option<Ramp>>,
+    min_span: f32,
+    scale: f64,
+}
+
+impl Painter<'_> {
+    /// Whether the region got a ramp.
+    fn paint(&mut self, region: &[usize], budget: &Budget) -> EngineResult<bool> {
+        if self.map.palette.len() >= usize::from(TRANSPARENT) {
+            return Ok(false);
         }
-        let sign = if a < b { 1.0 } else { -1.0 };
-        let entry = &mut change[usize::from(a.min(b)) * n + usize::from(a.max(b))];
-        let (n0, n1, f0, f1) = (lab(near[0]), lab(near[1]), lab(far[0]), lab(far[1]));
-        for c in 0..3 {
-            entry.0[c] += sign * (n1[c] - n0[c]);
-            entry.1[c] += sign * (f1[c] - f0[c]);
+        budget.check()?;
+        let Some(ramp) = fit_region(region, self.map, self.canvas, self.min_span, self.scale) else { return Ok(false) };
+        let label = self.map.palette.len() as u8;
+        let middle = ramp.stops[ramp.stops.len() / 2].1;
+        self.map.palette.push(middle);
+        self.fills.push(middle);
+        self.ramps.push(Some(ramp));
+        for &i in region {
+            self.map.labels[i] = label;
         }
-        entry.2 += 1;
-    };
-    for y in 0..h {
-        for x in 0..w {
-            let i = y * w + x;
-            let a = map.labels[i];
-            if a == TRANSPARENT {
-                continue;
-            }
-            if x >= FAR && x + 1 + FAR < w {
-                let b = map.labels[i + 1];
-                if b != a && b != TRANSPARENT {
-                    add(a, b, i, 1);
-                }
-            }
-            if y >= FAR && y + 1 + FAR < h {
-                let b = map.labels[i + w];
-                if b != a && b != TRANSPARENT {
-                    add(a, b, i, w);
-                }
-            }
-        }
+        Ok(true)
     }
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
+}
+
+/// How the bands join into ramps: per label, the smallest label of its ramp
+/// group (labels joined by a smooth band edge anywhere in the image), and
+/// per pair of labels, whether their edges run smoothly.
+struct RampGroups {
+    labels: Vec<usize>,
+    smooth: Vec<bool>,
+}
+
+impl RampGroups {
+    fn smooth(&self, a: u8, b: u8) -> bool {
+        let n = self.labels.len();
+        self.smooth[usize::from(a.min(b)) * n + usize::from(a.max(b))]
+    }
+}
+
+/// A union-find forest over `0..n`.
+struct Forest(Vec<usize>);
+
+impl Forest {
+    fn new(n: usize) -> Forest {
+        Forest((0..n).collect())
+    }
+
+    fn root(&mut self, mut i: usize) -> usize {
+        while self.0[i] != i {
+            self.0[i] = self.0[self.0[i]];
+            i = self.0[i];
         }
         i
     }
-    let length = |v: [f32; 3], count: usize| v.iter().map(|x| (x / count as f32).powi(2)).sum::<f32>().sqrt();
-    for a in 0..n {
-        for b in a + 1..n {
-            let (near, far, count) = change[a * n + b];
-            if count < MIN_EDGE {
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        self.0[ra.max(rb)] = ra.min(rb);
+    }
+}
+
+/// The change across a band edge, summed over its pixels: the Lab change
+/// from the lower label's side to the other's, `near_step` and `FAR`
+/// pixels either side, and how many edge pixels carried it.
+#[derive(Clone, Copy, Default)]
+struct EdgeChange {
+    near: [f32; 3],
+    far: [f32; 3],
+    count: usize,
+}
+
+impl EdgeChange {
+    fn add(&mut self, (near, far): ([f32; 3], [f32; 3])) {
+        (0..3).for_each(|c| {
+            self.near[c] += near[c];
+            self.far[c] += far[c];
+        });
+        self.count += 1;
+    }
+
+    /// Whether the image runs smoothly across an edge between two bands
+    /// `bands` apart (see `SMOOTH_SHARE` and `RAMP_GOES_ON`); None when the
+    /// edge is too short to tell (`MIN_EDGE`).
+    fn is_smooth(&self, bands: f32) -> Option<bool> {
+        if self.count < MIN_EDGE {
+            return None;
+        }
+        let length = |v: [f32; 3]| v.iter().map(|x| (x / self.count as f32).powi(2)).sum::<f32>().sqrt();
+        let (near, far) = (length(self.near), length(self.far));
+        Some(near < SMOOTH_SHARE * bands || far >= RAMP_GOES_ON * near)
+    }
+}
+
+/// Reads the change across band edges (see the module notes).
+struct EdgeReader<'a> {
+    map: &'a LabelMap,
+    canvas: &'a Canvas,
+    palette_labs: Vec<Lab>,
+    near_step: usize,
+}
+
+impl<'a> EdgeReader<'a> {
+    fn new(map: &'a LabelMap, canvas: &'a Canvas, lossy: bool) -> EdgeReader<'a> {
+        let palette_labs = map.palette.iter().map(|&c| to_lab(c)).collect();
+        EdgeReader { map, canvas, palette_labs, near_step: if lossy { LOSSY_NEAR } else { NEAR } }
+    }
+
+    fn bands(&self, a: u8, b: u8) -> f32 {
+        delta_e(&self.palette_labs[usize::from(a)], &self.palette_labs[usize::from(b)])
+    }
+
+    /// For each of the `pixels` with a band edge to its right or below,
+    /// far enough from the frame to sample: the pixel, its neighbour across
+    /// the edge, and the change across it when every sample lies on art of
+    /// about its side's band's color (see `LIKE_BANDS`: a third color beside
+    /// an outline the two bands share would read as a step).
+    fn read(
+        &self,
+        pixels: impl Iterator<Item = (usize, usize)>,
+        mut visit: impl FnMut(usize, usize, ([f32; 3], [f32; 3])),
+    ) {
+        let (w, h, labels) = (self.map.width, self.map.height, &self.map.labels);
+        let lab = |i: usize| to_lab(self.canvas.rgb[i]);
+        let like = |i: usize, band: u8, reach: f32| {
+            let l = labels[i];
+            l != TRANSPARENT && self.bands(band, l) <= reach
+        };
+        for (x, y) in pixels {
+            let at = y * w + x;
+            let a = labels[at];
+            if a == TRANSPARENT {
                 continue;
             }
-            let (near, far) = (length(near, count), length(far, count));
-            let bands = delta_e(&to_lab(map.palette[a]), &to_lab(map.palette[b]));
-            if near < SMOOTH_SHARE * bands || far >= RAMP_GOES_ON * near {
-                let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-                parent[ra.max(rb)] = ra.min(rb);
+            let right = (x >= FAR && x + 1 + FAR < w).then_some(1);
+            let below = (y >= FAR && y + 1 + FAR < h).then_some(w);
+            for step in [right, below].into_iter().flatten() {
+                let b = labels[at + step];
+                if b == a || b == TRANSPARENT {
+                    continue;
+                }
+                let near = [at - self.near_step * step, at + (1 + self.near_step) * step];
+                let far = [at - FAR * step, at + (1 + FAR) * step];
+                let reach = LIKE_BANDS * self.bands(a, b);
+                if !(like(near[0], a, reach)
+                    && like(far[0], a, reach)
+                    && like(near[1], b, reach)
+                    && like(far[1], b, reach))
+                {
+                    continue;
+                }
+                let sign = if a < b { 1.0 } else { -1.0 };
+                let (n0, n1, f0, f1) = (lab(near[0]), lab(near[1]), lab(far[0]), lab(far[1]));
+                let change =
+                    (std::array::from_fn(|c| sign * (n1[c] - n0[c])), std::array::from_fn(|c| sign * (f1[c] - f0[c])));
+                visit(at, at + step, change);
             }
         }
     }
-    (0..n).map(|i| root(&mut parent, i)).collect()
+}
+
+/// Which labels belong to one ramp: labels joined by a smooth band edge
+/// (union-find over the label pairs whose edges, summed over the image,
+/// pass the test).
+fn ramp_groups(map: &LabelMap, canvas: &Canvas, lossy: bool) -> RampGroups {
+    let n = map.palette.len();
+    let reader = EdgeReader::new(map, canvas, lossy);
+    let mut changes = vec![EdgeChange::default(); n * n];
+    let (w, h) = (map.width, map.height);
+    reader.read((0..h).flat_map(|y| (0..w).map(move |x| (x, y))), |i, j, change| {
+        let (a, b) = (usize::from(map.labels[i]), usize::from(map.labels[j]));
+        changes[a.min(b) * n + a.max(b)].add(change);
+    });
+    let mut smooth = vec![false; n * n];
+    let mut groups = Forest::new(n);
+    for a in 0..n {
+        for b in a + 1..n {
+            if changes[a * n + b].is_smooth(reader.bands(a as u8, b as u8)) == Some(true) {
+                smooth[a * n + b] = true;
+                groups.join(a, b);
+            }
+        }
+    }
+    RampGroups { labels: (0..n).map(|l| groups.root(l)).collect(), smooth }
 }
 
 /// The connected regions (4-neighbours) of pixels whose labels share a ramp
@@ -300,6 +401,79 @@ fn regions(map: &LabelMap, groups: &[usize], wanted: impl Fn(usize) -> bool) -> 
         }
     }
     found
+}
+
+/// The parts of a region of one ramp group that no ramp fits, of at least
+/// `MIN_REGION` pixels: its band pieces (connected regions of one label)
+/// joined by the smooth edges between them. Two ramps that pass through
+/// the same colors meet at a drawn edge, which joins their labels in the
+/// group but not their pieces. An edge too short to judge on its own takes
+/// its labels' verdict. None when the region is one part.
+fn parts_of(region: &[usize], map: &LabelMap, canvas: &Canvas, groups: &RampGroups, lossy: bool) -> Vec<Vec<usize>> {
+    let window = Window::of(region, map.width);
+    let (piece_of, piece_labels) = band_pieces(region, &window, map);
+    let piece = |i: usize| piece_of[window.index(i % map.width, i / map.width)];
+    let mut changes: HashMap<(u32, u32), EdgeChange> = HashMap::new();
+    let pixels = region.iter().map(|&i| (i % map.width, i / map.width));
+    EdgeReader::new(map, canvas, lossy).read(pixels, |i, j, change| {
+        let (x, y) = (j % map.width, j / map.width);
+        if window.holds(x, y) {
+            let (a, b) = (piece(i), piece(j));
+            changes.entry((a.min(b), a.max(b))).or_default().add(change);
+        }
+    });
+    let mut parts = Forest::new(piece_labels.len());
+    for ((a, b), change) in changes {
+        let (la, lb) = (piece_labels[a as usize], piece_labels[b as usize]);
+        let bands = delta_e(&to_lab(map.palette[usize::from(la)]), &to_lab(map.palette[usize::from(lb)]));
+        if change.is_smooth(bands).unwrap_or_else(|| groups.smooth(la, lb)) {
+            parts.join(a as usize, b as usize);
+        }
+    }
+    let mut index_of: HashMap<usize, usize> = HashMap::new();
+    let mut found: Vec<Vec<usize>> = Vec::new();
+    for &i in region {
+        let k = *index_of.entry(parts.root(piece(i) as usize)).or_insert_with(|| {
+            found.push(Vec::new());
+            found.len() - 1
+        });
+        found[k].push(i);
+    }
+    if found.len() < 2 {
+        return Vec::new();
+    }
+    found.retain(|part| part.len() >= MIN_REGION);
+    found
+}
+
+/// The band pieces of a region, on its window: per window cell, its piece
+/// (`u32::MAX` outside the region), and per piece, its label.
+fn band_pieces(region: &[usize], window: &Window, map: &LabelMap) -> (Vec<u32>, Vec<u8>) {
+    const NONE: u32 = u32::MAX;
+    let mut piece_of = vec![NONE; window.width * window.height];
+    let mut labels = Vec::new();
+    let mut stack = Vec::new();
+    let w = map.width;
+    for &start in region {
+        if piece_of[window.index(start % w, start / w)] != NONE {
+            continue;
+        }
+        let label = map.labels[start];
+        let id = labels.len() as u32;
+        labels.push(label);
+        piece_of[window.index(start % w, start / w)] = id;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            for j in crate::grid::neighbours4(i, w, map.height) {
+                let (x, y) = (j % w, j / w);
+                if window.holds(x, y) && map.labels[j] == label && piece_of[window.index(x, y)] == NONE {
+                    piece_of[window.index(x, y)] = id;
+                    stack.push(j);
+                }
+            }
+        }
+    }
+    (piece_of, labels)
 }
 
 /// The pixels of the region deeper than `OUTLINE_DEPTH` inside it: its
@@ -901,6 +1075,26 @@ mod tests {
     }
 
     #[test]
+    fn two_ramps_sharing_their_bands_at_a_drawn_edge_are_two_gradients() {
+        // Two facets side by side, each a ramp down its height over 60% of
+        // the same colors, the right one 40% further along: the bands they
+        // share join their labels into one group, while at the drawn edge
+        // between the facets every row steps by 40% of the span.
+        let (top, bottom) = ([250, 120, 40], [60, 20, 160]);
+        let (canvas, mut map) = banded(96, bands_of(top, bottom, 10), |x, y| {
+            let along = f64::from(y) / 95.0 * 0.6 + if x < 48 { 0.0 } else { 0.4 };
+            let [r, g, b] = mix(top, bottom, along);
+            [r, g, b, 255]
+        });
+        let ramps = ramps_of(&canvas, &mut map);
+        assert_eq!(ramps.len(), 2, "a gradient for each facet");
+        for ramp in &ramps {
+            let Shape::Linear { from, to } = ramp.shape else { panic!("linear: {:?}", ramp.shape) };
+            assert!((to.1 - from.1).abs() > 60.0 && (to.0 - from.0).abs() < 6.0, "runs down: {from:?} {to:?}");
+        }
+    }
+
+    #[test]
     fn two_grainy_flat_colors_with_a_soft_edge_stay_flat() {
         // An edge softened over 8 px between two plates as grainy as a
         // noisy scan.
@@ -934,7 +1128,7 @@ mod tests {
             let [r, g, b] = mix(cyan, green, ((f64::from(x) - 43.5) / 8.0).clamp(0.0, 1.0));
             [r, g, b, 255]
         });
-        let groups = |lossy: bool| ramp_groups(&map, &canvas, lossy);
+        let groups = |lossy: bool| ramp_groups(&map, &canvas, lossy).labels;
         assert_eq!(groups(true), vec![0, 1], "two facets of a lossy source");
         assert_eq!(groups(false), vec![0, 0], "a lossless source's 8 px blend reads as a ramp");
     }
