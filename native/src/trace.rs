@@ -67,7 +67,7 @@ fn layer_mask(
     }
     let role_of = |i: usize| role[usize::from(labels[i])];
     let own = |i: usize| role_of(i) == Role::Own;
-    let (mask, measured) = if (0..w * h).any(|i| role_of(i) == Role::Upper) {
+    let (mask, measured) = if boxes.under_opaque {
         let cap = reach.saturating_add(1);
         let to_outside = match below {
             Some(below) => below.outside_above(window),
@@ -147,25 +147,35 @@ impl Measured {
 }
 
 /// Where a layer's colors lie: the box of its own color (None when it has
-/// no pixel) and of all the colors it paints, its own and those above it.
+/// no pixel) and of all the colors it paints, its own and those above it;
+/// and whether an opaque color above it has pixels (all in that box), which
+/// it reaches under.
 #[derive(Clone, Copy)]
 struct LayerBoxes {
     own: Option<PixelBox>,
     painted: PixelBox,
+    under_opaque: bool,
 }
 
 /// Each layer's boxes by rank (None for a layer that paints nothing): one
-/// pass over the map.
-fn layer_boxes(map: &LabelMap) -> Vec<Option<LayerBoxes>> {
+/// pass over the map. `opacity` is each label's.
+fn layer_boxes(map: &LabelMap, opacity: &[f32]) -> Vec<Option<LayerBoxes>> {
     let own = map.label_boxes();
     let mut painted = own.clone();
+    let mut under_opaque = vec![false; own.len()];
     for rank in (0..painted.len().saturating_sub(1)).rev() {
         painted[rank] = match (painted[rank], painted[rank + 1]) {
             (Some(own), Some(above)) => Some(own.union(above)),
             (own, above) => own.or(above),
         };
+        let opaque = opacity.get(rank + 1).is_some_and(|&o| o >= 1.0);
+        under_opaque[rank] = under_opaque[rank + 1] || opaque && own[rank + 1].is_some();
     }
-    own.into_iter().zip(painted).map(|(own, painted)| painted.map(|painted| LayerBoxes { own, painted })).collect()
+    own.into_iter()
+        .zip(painted)
+        .zip(under_opaque)
+        .map(|((own, painted), under_opaque)| painted.map(|painted| LayerBoxes { own, painted, under_opaque }))
+        .collect()
 }
 
 /// Trace every color of `map` as a stacked layer, bottom (largest) first:
@@ -194,7 +204,7 @@ pub fn trace_layers(
     let params = FitParams::for_smoothing(smoothing, resolution).with_grain(grain);
     let decimals = decimals_for(map.width, map.height, scale);
     let reach = (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u16;
-    let boxes = layer_boxes(map);
+    let boxes = layer_boxes(map, paint.opacity);
     let mut layers = Vec::with_capacity(map.palette.len());
     let mut below = None;
     for (rank, &color) in map.palette.iter().enumerate() {
@@ -221,7 +231,8 @@ mod tests {
 
     /// Layer `rank`'s mask, as `trace_layers` builds it (reach 2).
     fn layer(map: &LabelMap, rank: usize) -> Option<Mask> {
-        layer_boxes(map)[rank].map(|boxes| layer_mask(map, rank, 2, boxes, &vec![1.0; map.palette.len()], None).0)
+        let opacity = vec![1.0; map.palette.len()];
+        layer_boxes(map, &opacity)[rank].map(|boxes| layer_mask(map, rank, 2, boxes, &opacity, None).0)
     }
 
     fn painted(mask_rows: &LabelMap, rank: usize) -> Vec<String> {
@@ -292,7 +303,7 @@ mod tests {
     #[test]
     fn the_distance_to_a_color_measured_around_it_is_the_distance_over_the_window() {
         let m = nested();
-        for (rank, boxes) in layer_boxes(&m).into_iter().enumerate() {
+        for (rank, boxes) in layer_boxes(&m, &vec![1.0; m.palette.len()]).into_iter().enumerate() {
             let boxes = boxes.expect("every color paints");
             let window = boxes.painted.grown(4, m.width, m.height).xywh();
             let (x0, y0, w, h) = window;
@@ -306,7 +317,7 @@ mod tests {
     fn a_layer_measuring_from_the_one_below_paints_what_it_would_measuring_alone() {
         let m = nested();
         let opacity = vec![1.0; m.palette.len()];
-        let boxes = layer_boxes(&m);
+        let boxes = layer_boxes(&m, &opacity);
         let whole = |mask: &Mask| -> Vec<bool> {
             (0..m.height).flat_map(|y| (0..m.width).map(move |x| (x, y))).map(|(x, y)| mask.contains(x, y)).collect()
         };
