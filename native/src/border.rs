@@ -625,11 +625,11 @@ mod tests {
     fn letters_cut_by_the_frame_lie_on_paper_and_one_band_crossing_a_field_fills_it() {
         // Two slanted strokes cropped tight, their feet in the bottom corners:
         // the corners disagree, and the frame cuts two pieces of art.
-        let stroke = |x: u32, y: u32, from: u32| {
-            let left = from + (79 - y) / 4;
+        let stroke = |x: u32, y: u32| {
+            let left = (79 - y) / 4;
             (left..left + 14).contains(&x)
         };
-        let letters = canvas(120, 80, |x, y| if stroke(x, y, 0) || stroke(120 - 1 - x, y, 0) { WHITE } else { NAVY });
+        let letters = canvas(120, 80, |x, y| if stroke(x, y) || stroke(120 - 1 - x, y) { WHITE } else { NAVY });
         assert_eq!(read_border(&letters, 0.0), Border::Paper(NAVY, Spread::default()));
         // One band from corner to corner across a field (a Congo or Trinidad
         // flag): the frame cuts it twice, and it is one piece.
