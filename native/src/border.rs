@@ -73,6 +73,9 @@ pub enum Border {
     /// every side: a design's own field (a flag's, an icon's square) as
     /// often as paper, so it stays.
     Field(Rgb),
+    /// A dark or colored field with nothing standing off it: a blank image,
+    /// or art within the paper's own reach of its color. It stays.
+    Blank(Rgb),
     /// A frame of one color drawn at the image's edge: line art, whose
     /// paper, if any, is what it encloses (`framed_paper`).
     Frame,
@@ -93,6 +96,13 @@ impl Border {
                 format!(
                     "No background removed: the art sits on a {field} field with a margin on every side, which a \
                      flag or an icon has as its own, {kept}; hiding {field} (or deleting its path) removes it"
+                )
+            }
+            Border::Blank(field) => {
+                let field = hex(*field);
+                format!(
+                    "No background removed: nothing stands off the {field} that fills the image, {kept}; hiding \
+                     {field} (or deleting its path) removes it"
                 )
             }
             Border::Frame => format!("No background removed: a frame drawn at the image's edge holds the art, {kept}"),
@@ -236,8 +246,9 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
         if is_drawn_frame(canvas, &off_paper) {
             return Border::Frame;
         }
+        let Some(margins) = margins else { return Border::Blank(paper) };
         let padded = (FIELD_PADDING_SHARE * long_side as f64).ceil() as usize;
-        if margins.is_none_or(|m| m.into_iter().min().unwrap_or(0) >= padded) {
+        if margins.into_iter().min().unwrap_or(0) >= padded {
             return Border::Field(paper);
         }
     }
@@ -576,7 +587,9 @@ mod tests {
         assert_eq!(read_border(&figure(RED, WHITE), 0.0), Border::Field(RED));
         assert_eq!(read_border(&figure(WHITE, RED), 0.0), Border::Paper(WHITE, Spread::default()));
         // A field of one color and nothing on it is kept as it is.
-        assert_eq!(read_border(&figure(BLUE, BLUE), 0.0), Border::Field(BLUE));
+        let blank = read_border(&figure(BLUE, BLUE), 0.0);
+        assert_eq!(blank, Border::Blank(BLUE));
+        assert!(blank.nothing_removed().contains("nothing stands off the #0038a8"), "{}", blank.nothing_removed());
     }
 
     #[test]

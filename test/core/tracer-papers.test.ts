@@ -286,6 +286,18 @@ t.test('a figure framed by a wide colored field keeps the field, and the warning
   }
 });
 
+t.test('a blank near-black image keeps its one color, and the warning says nothing stands off it', async (t) => {
+  for (const [name, input, tolerance] of await inputs(svgDoc(240, 160, '', NEAR_BLACK))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, NEAR_BLACK, tolerance), `${name}: the field is kept (${result.palette.join(' ')})`);
+    t.match(
+      result.warnings.join('\n'),
+      /No background removed: nothing stands off the #[0-9a-f]{6} that fills the image.*hiding #[0-9a-f]{6}/,
+      `${name}: the warning says there is nothing on the field`,
+    );
+  }
+});
+
 t.test('white diagonals reaching the corners of a blue field keep both colors', async (t) => {
   const saltire = `<path d="M0 0L240 160M240 0L0 160" stroke="${WHITE}" stroke-width="28"/>`;
   for (const [name, input, tolerance] of await inputs(svgDoc(240, 160, saltire, SATURATED_BLUE))) {
