@@ -216,9 +216,11 @@ struct RampGroups {
 }
 
 impl RampGroups {
+    /// Whether the edges between labels `a` and `b` run smoothly; a label
+    /// added since (a ramp's) has no verdict.
     fn smooth(&self, a: u8, b: u8) -> bool {
-        let n = self.labels.len();
-        self.smooth[usize::from(a.min(b)) * n + usize::from(a.max(b))]
+        let (n, lo, hi) = (self.labels.len(), usize::from(a.min(b)), usize::from(a.max(b)));
+        hi < n && self.smooth[lo * n + hi]
     }
 }
 
@@ -415,7 +417,8 @@ fn parts_of(region: &[usize], map: &LabelMap, canvas: &Canvas, groups: &RampGrou
     let piece = |i: usize| piece_of[window.index(i % map.width, i / map.width)];
     let mut changes: HashMap<(u32, u32), EdgeChange> = HashMap::new();
     let pixels = region.iter().map(|&i| (i % map.width, i / map.width));
-    EdgeReader::new(map, canvas, lossy).read(pixels, |i, j, change| {
+    let reader = EdgeReader::new(map, canvas, lossy);
+    reader.read(pixels, |i, j, change| {
         let (x, y) = (j % map.width, j / map.width);
         if window.holds(x, y) {
             let (a, b) = (piece(i), piece(j));
@@ -425,8 +428,7 @@ fn parts_of(region: &[usize], map: &LabelMap, canvas: &Canvas, groups: &RampGrou
     let mut parts = Forest::new(piece_labels.len());
     for ((a, b), change) in changes {
         let (la, lb) = (piece_labels[a as usize], piece_labels[b as usize]);
-        let bands = delta_e(&to_lab(map.palette[usize::from(la)]), &to_lab(map.palette[usize::from(lb)]));
-        if change.is_smooth(bands).unwrap_or_else(|| groups.smooth(la, lb)) {
+        if change.is_smooth(reader.bands(la, lb)).unwrap_or_else(|| groups.smooth(la, lb)) {
             parts.join(a as usize, b as usize);
         }
     }
