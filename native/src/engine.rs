@@ -23,7 +23,7 @@ use crate::ramps::{find_ramps, Ramp};
 use crate::subpixel::{self, refine_2x};
 use crate::svg::{document, Layer};
 use crate::trace::{trace_layers, LayerPaint};
-use crate::translucency::label_opacity;
+use crate::translucency::{label_opacity, split_translucent_areas};
 
 /// At most this many colors come from marks the interior test missed.
 const MAX_MARKS: usize = 8;
@@ -140,6 +140,7 @@ pub(crate) fn trace_lapped(
     lap("gradients");
     let (fills, ramps) = snap_to_brand(&mut labels, &source, fills, ramps, &brand);
     lap("brand");
+    let (fills, ramps) = split_translucent(&mut labels, &source.canvas, fills, ramps);
     let opacity = label_opacity(&labels.map, &source.canvas);
     lap("opacity");
     let paints = Paints { fills, layer: LayerPaint { ramps: &ramps, opacity: &opacity } };
@@ -374,6 +375,27 @@ fn find_gradients(
         return Ok((fills, ramps));
     }
     Ok(ordered_by_area(labels, &fills, &ramps))
+}
+
+/// Translucent areas of colors that also paint opaque art, each a label of
+/// its own (`split_translucent_areas`), with its color's fill and ramp.
+fn split_translucent(
+    labels: &mut Labels,
+    canvas: &Canvas,
+    mut fills: Vec<Rgb>,
+    mut ramps: Vec<Option<Ramp>>,
+) -> (Vec<Rgb>, Vec<Option<Ramp>>) {
+    let added = split_translucent_areas(&mut labels.map, canvas);
+    if added.is_empty() {
+        return (fills, ramps);
+    }
+    ramps.resize(fills.len(), None);
+    for from in added {
+        let from = usize::from(from);
+        fills.push(fills[from]);
+        ramps.push(ramps[from].clone());
+    }
+    ordered_by_area(labels, &fills, &ramps)
 }
 
 /// The labels, their fills and ramps ordered by area, largest first, and

@@ -3,10 +3,84 @@
 //! opacity, so overlapping translucent shapes look as in the source.
 
 use crate::canvas::Canvas;
-use crate::labels::LabelMap;
+use crate::grid::neighbours4;
+use crate::labels::{LabelMap, TRANSPARENT};
 
 /// A shape whose inside holds at least this alpha is opaque.
 const OPAQUE_ALPHA: u8 = 250;
+/// Alpha within this of all four neighbours' is a plateau: art painted at
+/// partial alpha, not an anti-aliased edge, whose alpha ramps.
+const PLATEAU_STEP: u8 = 8;
+/// A translucent area, or the opaque art of its color, covers at least
+/// this many pixels (a square of 16).
+const MIN_AREA: usize = 256;
+
+/// Where one color runs on from opaque art into an area painted at partial
+/// alpha (a gradient going on under a translucent petal, whose colors the
+/// palette shares with the opaque body), the area's pixels take a label of
+/// their own, of the same color, so that each keeps its alpha
+/// (`label_opacity`). Returns, per label added, the label it came from.
+pub fn split_translucent_areas(map: &mut LabelMap, canvas: &Canvas) -> Vec<u8> {
+    let (w, h) = (map.width, map.height);
+    let alpha = &canvas.alpha;
+    let plateau = |i: usize| {
+        (1..OPAQUE_ALPHA).contains(&alpha[i])
+            && map.labels[i] != TRANSPARENT
+            && neighbours4(i, w, h).all(|j| alpha[j].abs_diff(alpha[i]) <= PLATEAU_STEP)
+    };
+    let is_plateau: Vec<bool> = (0..w * h).map(plateau).collect();
+    // The plateaus' connected areas of `MIN_AREA` pixels or more.
+    let mut in_area = vec![false; w * h];
+    let mut seen = vec![false; w * h];
+    let mut stack = Vec::new();
+    for start in 0..w * h {
+        if !is_plateau[start] || seen[start] {
+            continue;
+        }
+        let mut area = vec![start];
+        seen[start] = true;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            for j in neighbours4(i, w, h) {
+                if is_plateau[j] && !seen[j] {
+                    seen[j] = true;
+                    area.push(j);
+                    stack.push(j);
+                }
+            }
+        }
+        if area.len() >= MIN_AREA {
+            area.into_iter().for_each(|i| in_area[i] = true);
+        }
+    }
+    let n = map.palette.len();
+    let (mut translucent, mut opaque) = (vec![0usize; n], vec![0usize; n]);
+    for i in 0..w * h {
+        let label = usize::from(map.labels[i]);
+        if in_area[i] {
+            translucent[label] += 1;
+        } else if label < n && alpha[i] >= OPAQUE_ALPHA && map.is_inside(i) {
+            opaque[label] += 1;
+        }
+    }
+    let mut added = Vec::new();
+    let mut new_label = vec![TRANSPARENT; n];
+    for label in (0..n).filter(|&l| translucent[l] >= MIN_AREA && opaque[l] >= MIN_AREA) {
+        if map.palette.len() >= usize::from(TRANSPARENT) {
+            break;
+        }
+        new_label[label] = map.palette.len() as u8;
+        map.palette.push(map.palette[label]);
+        added.push(label as u8);
+    }
+    for i in (0..w * h).filter(|&i| in_area[i]) {
+        let moved = new_label[usize::from(map.labels[i])];
+        if moved != TRANSPARENT {
+            map.labels[i] = moved;
+        }
+    }
+    added
+}
 
 /// Per label, the opacity of its shapes: the median alpha of its inside
 /// pixels (those whose four neighbours share its label), 1 when opaque.
@@ -37,6 +111,34 @@ mod tests {
     use image::{Rgba, RgbaImage};
 
     use super::*;
+
+    #[test]
+    fn a_color_running_on_into_a_translucent_petal_splits_and_an_opaque_edge_does_not() {
+        // One orange, opaque on the left and at 70% on the right (a petal
+        // over transparency), its outline anti-aliased all round.
+        let image = RgbaImage::from_fn(80, 40, |x, y| {
+            let alpha = match (x, y) {
+                (0 | 79, _) | (_, 0 | 39) => 0,
+                (1 | 78, _) | (_, 1 | 38) => 90,
+                (2..=39, _) => 255,
+                _ => 178,
+            };
+            Rgba([255, 182, 86, alpha])
+        });
+        let canvas = Canvas::from_rgba(&image, false, false);
+        let mut map = LabelMap::assign(&canvas, vec![[255, 182, 86]], 10.0);
+        assert_eq!(split_translucent_areas(&mut map, &canvas), vec![0], "the petal takes a label of its own");
+        assert_eq!(map.palette, vec![[255, 182, 86]; 2]);
+        assert_eq!(label_opacity(&map, &canvas), vec![1.0, 0.7]);
+        // The same shape all opaque: its anti-aliased outline is no area.
+        let opaque = RgbaImage::from_fn(80, 40, |x, y| {
+            let edge = x < 2 || y < 2 || x > 77 || y > 37;
+            Rgba([255, 182, 86, if edge { 90 } else { 255 }])
+        });
+        let canvas = Canvas::from_rgba(&opaque, false, false);
+        let mut map = LabelMap::assign(&canvas, vec![[255, 182, 86]], 10.0);
+        assert!(split_translucent_areas(&mut map, &canvas).is_empty());
+    }
 
     #[test]
     fn a_shape_at_partial_alpha_keeps_it_and_an_opaque_ones_edges_do_not_count() {
