@@ -23,6 +23,7 @@ const MIN_AREA: usize = 256;
 pub fn split_translucent_areas(map: &mut LabelMap, canvas: &Canvas) -> Vec<u8> {
     let (w, h) = (map.width, map.height);
     let alpha = &canvas.alpha;
+    // Most logos are opaque or cut out of transparency: one cheap test each.
     let plateau = |i: usize| {
         (1..OPAQUE_ALPHA).contains(&alpha[i])
             && map.labels[i] != TRANSPARENT
@@ -30,6 +31,9 @@ pub fn split_translucent_areas(map: &mut LabelMap, canvas: &Canvas) -> Vec<u8> {
     };
     let is_plateau: Vec<bool> = (0..w * h).map(plateau).collect();
     // The plateaus' connected areas of `MIN_AREA` pixels or more.
+    if !is_plateau.contains(&true) {
+        return Vec::new();
+    }
     let mut in_area = vec![false; w * h];
     let mut seen = vec![false; w * h];
     let mut stack = Vec::new();
@@ -52,6 +56,9 @@ pub fn split_translucent_areas(map: &mut LabelMap, canvas: &Canvas) -> Vec<u8> {
         if area.len() >= MIN_AREA {
             area.into_iter().for_each(|i| in_area[i] = true);
         }
+    }
+    if !in_area.contains(&true) {
+        return Vec::new();
     }
     let n = map.palette.len();
     let (mut translucent, mut opaque) = (vec![0usize; n], vec![0usize; n]);
