@@ -3,7 +3,7 @@
 //! opacity, so overlapping translucent shapes look as in the source.
 
 use crate::canvas::Canvas;
-use crate::grid::neighbours4;
+use crate::grid::{flood, neighbours4};
 use crate::labels::{LabelMap, TRANSPARENT};
 
 /// A shape whose inside holds at least this alpha is opaque.
@@ -30,31 +30,24 @@ pub fn split_translucent_areas(map: &mut LabelMap, canvas: &Canvas) -> Vec<u8> {
             && neighbours4(i, w, h).all(|j| alpha[j].abs_diff(alpha[i]) <= PLATEAU_STEP)
     };
     let is_plateau: Vec<bool> = (0..w * h).map(plateau).collect();
-    // The plateaus' connected areas of `MIN_AREA` pixels or more.
     if !is_plateau.contains(&true) {
         return Vec::new();
     }
-    let mut in_area = vec![false; w * h];
-    let mut seen = vec![false; w * h];
+    // The plateaus' connected areas of `MIN_AREA` pixels or more: each is
+    // measured once, and flooded again into `in_area` when it counts.
+    let blocked = |x: usize, y: usize| !is_plateau[y * w + x];
+    let (mut seen, mut in_area) = (vec![false; w * h], vec![false; w * h]);
     let mut stack = Vec::new();
-    for start in 0..w * h {
-        if !is_plateau[start] || seen[start] {
+    for start in (0..w * h).filter(|&i| is_plateau[i]) {
+        if seen[start] {
             continue;
         }
-        let mut area = vec![start];
         seen[start] = true;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            for j in neighbours4(i, w, h) {
-                if is_plateau[j] && !seen[j] {
-                    seen[j] = true;
-                    area.push(j);
-                    stack.push(j);
-                }
-            }
-        }
-        if area.len() >= MIN_AREA {
-            area.into_iter().for_each(|i| in_area[i] = true);
+        stack.push((start % w, start / w));
+        if flood(&mut seen, &mut stack, (w, h), blocked) >= MIN_AREA {
+            in_area[start] = true;
+            stack.push((start % w, start / w));
+            flood(&mut in_area, &mut stack, (w, h), blocked);
         }
     }
     if !in_area.contains(&true) {
