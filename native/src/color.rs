@@ -119,6 +119,28 @@ impl<V: Copy> LastColor<V> {
     }
 }
 
+/// `to_lab` remembered for the colors met lately, exactly: a direct-mapped
+/// table for passes that convert the same few colors again and again (the
+/// colors a ramp interpolates, pixel after pixel).
+pub struct LabMemo(Vec<(u32, Lab)>);
+
+impl LabMemo {
+    const SLOTS: usize = 1 << 12;
+
+    pub fn new() -> LabMemo {
+        LabMemo(vec![(u32::MAX, [0.0; 3]); Self::SLOTS])
+    }
+
+    pub fn lab(&mut self, rgb: Rgb) -> Lab {
+        let key = pack(rgb);
+        let slot = &mut self.0[(key.wrapping_mul(0x9e37_79b1) >> 20) as usize % Self::SLOTS];
+        if slot.0 != key {
+            *slot = (key, to_lab(rgb));
+        }
+        slot.1
+    }
+}
+
 pub fn hex(rgb: Rgb) -> String {
     format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
 }

@@ -8,9 +8,13 @@
 //!    the bands' difference (a ramp moves a little per pixel), while across
 //!    a drawn edge they differ by all of it, however soft the edge.
 //! 2. Each connected region of such bands is fitted in CIELAB: a linear
-//!    model (least squares of each channel on x and y, its direction the
-//!    strongest) and a radial one (one quadratic in x and y gives the
-//!    center). Along the better model's axis the region's mean colors give
+//!    model and a radial one (one quadratic in x and y gives the center).
+//!    The linear direction is read two ways, and the better ramp wins:
+//!    least squares of each channel on x and y, and the direction in which
+//!    neighbouring pixels differ most, which holds where a ramp is padded
+//!    by flat parts (least squares then leans towards the region's long
+//!    side). A model is a ramp only when its stops run one way and change
+//!    gradually. Along the better model's axis the region's mean colors give
 //!    the stops, as few as hold the curve within a small error, in sRGB as
 //!    SVG interpolates them. A region no ramp fits may be several facets
 //!    whose ramps pass through the same colors (their labels join) and
@@ -27,7 +31,7 @@ use std::collections::HashMap;
 
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, to_lab, Lab, Rgb};
+use crate::color::{delta_e, to_lab, Lab, LabMemo, Rgb};
 use crate::error::EngineResult;
 use crate::labels::{LabelMap, TRANSPARENT};
 
@@ -551,53 +555,87 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     let w = map.width;
     let points: Vec<(f64, f64)> = region.iter().map(|&i| ((i % w) as f64 + 0.5, (i / w) as f64 + 0.5)).collect();
     let rgbs = local_means(region, &window, map, canvas);
-    let labs: Vec<Lab> = rgbs.iter().map(|&c| to_lab(c)).collect();
+    let mut memo = LabMemo::new();
+    let labs: Vec<Lab> = rgbs.iter().map(|&c| memo.lab(c)).collect();
     // A flat region (most of every logo) is done before any fitting.
     let spread = spread(&labs);
     if spread < min_span / 4.0 {
         return None;
     }
-    let linear = linear_axis(&points, &labs).map(|(origin, direction)| {
-        let t: Vec<f64> =
-            points.iter().map(|p| (p.0 - origin.0) * direction.0 + (p.1 - origin.1) * direction.1).collect();
-        (along_axis(&t, &labs, &rgbs), origin, direction)
-    });
-    let radial = radial_center(&points, &labs).map(|center| {
-        let r: Vec<f64> = points.iter().map(|p| (p.0 - center.0).hypot(p.1 - center.1)).collect();
-        (along_axis(&r, &labs, &rgbs), center)
-    });
-    let linear_error = linear.as_ref().and_then(|(fit, ..)| fit.as_ref()).map_or(f32::INFINITY, |f| f.error);
-    let radial_error = radial.as_ref().and_then(|(fit, _)| fit.as_ref()).map_or(f32::INFINITY, |f| f.error);
-    let (ramp, error, largest_step) = if radial_error < RADIAL_GAIN * linear_error {
-        let (fit, center) = radial?;
-        let fit = fit?;
-        // A radial gradient's offsets run from the center; inside the first
-        // stop it is padded with the first color.
-        let radius = fit.stops[fit.stops.len() - 1].0;
-        let stops = fit.stops.iter().map(|&(r, c)| (r / radius, c)).collect();
-        let shape = Shape::Radial { center: (center.0 * scale, center.1 * scale), radius: radius * scale };
-        (Ramp { shape, stops }, fit.error, fit.largest_step)
-    } else {
-        let (fit, origin, direction) = linear?;
-        let fit = fit?;
-        let (t0, t1) = (fit.stops[0].0, fit.stops[fit.stops.len() - 1].0);
-        let at = |t: f64| ((origin.0 + direction.0 * t) * scale, (origin.1 + direction.1 * t) * scale);
-        let stops = fit.stops.iter().map(|&(t, c)| ((t - t0) / (t1 - t0), c)).collect();
-        (Ramp { shape: Shape::Linear { from: at(t0), to: at(t1) }, stops }, fit.error, fit.largest_step)
+    let plausible = |fit: &Fitted| {
+        fit.error < MAX_RAMP_DE
+            && fit.error < EXPLAINED * spread
+            && is_monotonic(&fit.ramp.stops, min_span)
+            && is_continuous(&fit.ramp.stops, fit.largest_step)
     };
-    // The cheap tests first: the flat colors' error costs a pass per color.
-    let plausible = error < MAX_RAMP_DE
-        && error < EXPLAINED * spread
-        && is_monotonic(&ramp.stops, min_span)
-        && is_continuous(&ramp.stops, largest_step);
-    if !plausible {
-        return None;
-    }
+    // Two readings of a linear ramp's direction: the better ramp of the two wins.
+    let linear = linear_axis(&points, &labs).and_then(|(origin, fitted)| {
+        [Some(fitted), steepest_change(region, &labs, &window, w)]
+            .into_iter()
+            .flatten()
+            .filter_map(|direction| Fitted::linear(&points, &labs, &rgbs, origin, direction, scale))
+            .filter(plausible)
+            .min_by(|a, b| a.error.total_cmp(&b.error))
+    });
+    let radial = radial_center(&points, &labs)
+        .and_then(|center| Fitted::radial(&points, &labs, &rgbs, center, scale))
+        .filter(plausible);
+    let Fitted { ramp, error, .. } = match (linear, radial) {
+        (Some(linear), Some(radial)) => {
+            if radial.error < RADIAL_GAIN * linear.error {
+                radial
+            } else {
+                linear
+            }
+        }
+        (linear, radial) => linear.or(radial)?,
+    };
     let labels = labels_of(region, map);
     let flat_error = flat_error(&labels, map, &labs, &ramp.stops);
     let as_good =
         labels.len() >= 2 && error < flat_error + SAME_ERROR_DE && middle_share(&labs, &ramp.stops) >= MIDDLE_SHARE;
     (error < CLEAR_GAIN * flat_error || as_good).then_some(ramp)
+}
+
+/// A ramp fitted to a region: its paint, its mean error over the region's
+/// pixels and the largest change between neighbouring bins of its curve.
+struct Fitted {
+    ramp: Ramp,
+    error: f32,
+    largest_step: f32,
+}
+
+impl Fitted {
+    /// The ramp along `direction` through `origin` (canvas pixels).
+    fn linear(
+        points: &[(f64, f64)],
+        labs: &[Lab],
+        rgbs: &[Rgb],
+        origin: (f64, f64),
+        direction: (f64, f64),
+        scale: f64,
+    ) -> Option<Fitted> {
+        let t: Vec<f64> =
+            points.iter().map(|p| (p.0 - origin.0) * direction.0 + (p.1 - origin.1) * direction.1).collect();
+        let fit = along_axis(&t, labs, rgbs)?;
+        let (t0, t1) = (fit.stops[0].0, fit.stops[fit.stops.len() - 1].0);
+        let at = |t: f64| ((origin.0 + direction.0 * t) * scale, (origin.1 + direction.1 * t) * scale);
+        let stops = fit.stops.iter().map(|&(t, c)| ((t - t0) / (t1 - t0), c)).collect();
+        let ramp = Ramp { shape: Shape::Linear { from: at(t0), to: at(t1) }, stops };
+        Some(Fitted { ramp, error: fit.error, largest_step: fit.largest_step })
+    }
+
+    /// The ramp out from `center` (canvas pixels).
+    fn radial(points: &[(f64, f64)], labs: &[Lab], rgbs: &[Rgb], center: (f64, f64), scale: f64) -> Option<Fitted> {
+        let r: Vec<f64> = points.iter().map(|p| (p.0 - center.0).hypot(p.1 - center.1)).collect();
+        let fit = along_axis(&r, labs, rgbs)?;
+        // A radial gradient's offsets run from the center; inside the first
+        // stop it is padded with the first color.
+        let radius = fit.stops[fit.stops.len() - 1].0;
+        let stops = fit.stops.iter().map(|&(r, c)| (r / radius, c)).collect();
+        let shape = Shape::Radial { center: (center.0 * scale, center.1 * scale), radius: radius * scale };
+        Some(Fitted { ramp: Ramp { shape, stops }, error: fit.error, largest_step: fit.largest_step })
+    }
 }
 
 /// Whether the ramp changes gradually: no two neighbouring bins of its
@@ -808,7 +846,8 @@ fn along_axis(t: &[f64], labs: &[Lab], rgbs: &[Rgb]) -> Option<AxisFit> {
     let largest_step = labs_of_curve.windows(2).map(|p| delta_e(&p[0], &p[1])).fold(0.0, f32::max);
     let kept = simplify(&curve);
     let stops: Vec<(f64, Rgb)> = kept.iter().map(|&k| (curve[k].0, curve[k].1.map(|c| c.round() as u8))).collect();
-    let error = mean(t.iter().zip(labs).map(|(&v, lab)| delta_e(lab, &to_lab(color_at(&stops, v)))));
+    let mut memo = LabMemo::new();
+    let error = mean(t.iter().zip(labs).map(|(&v, lab)| delta_e(lab, &memo.lab(color_at(&stops, v)))));
     Some(AxisFit { stops, error, largest_step })
 }
 
@@ -890,8 +929,43 @@ fn linear_axis(points: &[(f64, f64)], labs: &[Lab]) -> Option<((f64, f64), (f64,
         b += gx * gy;
         d += gy * gy;
     }
+    Some(((mx, my), principal_direction(a, b, d)))
+}
+
+/// The unit principal eigenvector of the symmetric 2x2 matrix [[a, b], [b, d]].
+fn principal_direction(a: f64, b: f64, d: f64) -> (f64, f64) {
     let angle = 0.5 * (2.0 * b).atan2(a - d);
-    Some(((mx, my), (angle.cos(), angle.sin())))
+    (angle.cos(), angle.sin())
+}
+
+/// The direction in which the colors change most from pixel to pixel
+/// (the principal eigenvector of the summed outer products of the Lab
+/// differences to the right and below, within the region). A ramp padded
+/// by flat parts changes only across its ramp, which this reads whatever
+/// the region's shape; least squares over the whole region leans towards
+/// the shape's long side. A JPEG's noise adds the same in every direction.
+fn steepest_change(region: &[usize], labs: &[Lab], window: &Window, map_width: usize) -> Option<(f64, f64)> {
+    let mut slot = vec![usize::MAX; window.width * window.height];
+    for (k, &i) in region.iter().enumerate() {
+        slot[window.index(i % map_width, i / map_width)] = k;
+    }
+    let (mut a, mut b, mut d) = (0.0, 0.0, 0.0);
+    for (k, &i) in region.iter().enumerate() {
+        let at = window.index(i % map_width, i / map_width);
+        let (Some(&right), Some(&below)) = (slot.get(at + 1), slot.get(at + window.width)) else { continue };
+        if right == usize::MAX || below == usize::MAX {
+            continue;
+        }
+        let (here, right, below) = (labs[k], labs[right], labs[below]);
+        for c in 0..3 {
+            let gx = f64::from(right[c] - here[c]);
+            let gy = f64::from(below[c] - here[c]);
+            a += gx * gx;
+            b += gx * gy;
+            d += gy * gy;
+        }
+    }
+    (a + d > 0.0).then(|| principal_direction(a, b, d))
 }
 
 /// The center of a radial ramp: the color projected on its main axis is
@@ -1010,6 +1084,26 @@ mod tests {
         assert!(delta_e(&to_lab(first), &to_lab(VIOLET)) < 8.0 && delta_e(&to_lab(last), &to_lab(BLUE)) < 8.0);
         let labels: std::collections::HashSet<u8> = map.labels.iter().copied().collect();
         assert_eq!(labels.len(), 1, "every pixel now carries the ramp's label");
+    }
+
+    #[test]
+    fn a_ramp_padded_by_flat_ends_across_a_slanted_band_runs_along_its_change() {
+        // A band rising to the right; down it, violet until y = 40, a ramp to
+        // blue by y = 72, blue after: the color changes with y alone.
+        let (canvas, mut map) = banded(128, bands_of(VIOLET, BLUE, 5), |x, y| {
+            let middle = 100.0 - 0.6 * f64::from(x);
+            if (f64::from(y) - middle).abs() > 30.0 {
+                return [0, 0, 0, 0];
+            }
+            let [r, g, b] = mix(VIOLET, BLUE, ((f64::from(y) - 40.0) / 32.0).clamp(0.0, 1.0));
+            [r, g, b, 255]
+        });
+        let ramps = ramps_of(&canvas, &mut map);
+        assert_eq!(ramps.len(), 1, "one ramp for the band");
+        let Shape::Linear { from, to } = ramps[0].shape else { panic!("a linear ramp: {:?}", ramps[0].shape) };
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        assert!(dx.abs() < 0.1 * dy.abs(), "runs down the image, across the band: {from:?} {to:?}");
+        assert!(ramps[0].stops.len() <= 4, "flat, ramp, flat: {:?}", ramps[0].stops);
     }
 
     #[test]
