@@ -291,7 +291,7 @@ mod tests {
         let mut map = LabelMap::from_rows(&["012", "012"], crate::labels::TRANSPARENT, near_blues.clone());
         let mut fills = near_blues.clone();
         let ramp = Some(Ramp {
-            shape: crate::ramps::Shape::Radial { center: (1.0, 1.0), radius: 1.0 },
+            shape: crate::ramps::Shape::Radial { center: (1.0, 1.0), radius: 1.0, ellipse: None },
             stops: vec![(0.0, BLUE), (1.0, AMBER)],
         });
         assert!(snap_fills(&mut map, &mut fills, &[None, None, ramp], &[BLUE]));

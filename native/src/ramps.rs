@@ -8,7 +8,9 @@
 //!    the bands' difference (a ramp moves a little per pixel), while across
 //!    a drawn edge they differ by all of it, however soft the edge.
 //! 2. Each connected region of such bands is fitted in CIELAB: a linear
-//!    model and a radial one (one quadratic in x and y gives the center).
+//!    model and a radial one, whose rings are circles (one quadratic in x
+//!    and y gives the center) or, where those hold the pixels clearly
+//!    better, ellipses (a general quadratic gives the center and the axes).
 //!    The linear direction is read two ways, and the better ramp wins:
 //!    least squares of each channel on x and y, and the direction in which
 //!    neighbouring pixels differ most, which holds where a ramp is padded
@@ -126,8 +128,36 @@ const FLAT_ITERATIONS: usize = 4;
 /// The geometry of a ramp, in output (SVG) pixels.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
-    Linear { from: (f64, f64), to: (f64, f64) },
-    Radial { center: (f64, f64), radius: f64 },
+    Linear {
+        from: (f64, f64),
+        to: (f64, f64),
+    },
+    /// Circles of `radius` around `center`, or with `ellipse` ellipses:
+    /// `radius` along its long axis.
+    Radial {
+        center: (f64, f64),
+        radius: f64,
+        ellipse: Option<Ellipse>,
+    },
+}
+
+/// The rings of an elliptical radial ramp: their long axis's direction
+/// (radians from the x axis) and their short axis over their long one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ellipse {
+    pub angle: f64,
+    pub ratio: f64,
+}
+
+impl Ellipse {
+    /// How far `offset` (from the center) lies, in rings: its length along
+    /// the long axis, the short axis's share stretched to match.
+    fn radius_of(&self, offset: (f64, f64)) -> f64 {
+        let (sin, cos) = self.angle.sin_cos();
+        let along = offset.0 * cos + offset.1 * sin;
+        let across = offset.1 * cos - offset.0 * sin;
+        along.hypot(across / self.ratio)
+    }
 }
 
 /// A gradient paint: its geometry and its stops (offset 0 to 1, sRGB).
@@ -577,9 +607,19 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
             .filter(plausible)
             .min_by(|a, b| a.error.total_cmp(&b.error))
     });
-    let radial = radial_center(&points, &labs)
-        .and_then(|center| Fitted::radial(&points, &labs, &rgbs, center, scale))
-        .filter(plausible);
+    // Rings as circles, or as ellipses where those hold the pixels clearly better.
+    let projected = Projected::of(&points, &labs);
+    let radial = |rings: Option<((f64, f64), Option<Ellipse>)>| {
+        rings.and_then(|rings| Fitted::radial(&points, &labs, &rgbs, rings, scale)).filter(plausible)
+    };
+    let circles = radial(projected.as_ref().and_then(|p| p.circle_center()).map(|center| (center, None)));
+    let ellipses = radial(projected.as_ref().and_then(|p| p.ellipse()).map(|(center, e)| (center, Some(e))));
+    let radial = match (circles, ellipses) {
+        (Some(circles), Some(ellipses)) => {
+            Some(if ellipses.error < RADIAL_GAIN * circles.error { ellipses } else { circles })
+        }
+        (circles, ellipses) => circles.or(ellipses),
+    };
     let Fitted { ramp, error, .. } = match (linear, radial) {
         (Some(linear), Some(radial)) => {
             if radial.error < RADIAL_GAIN * linear.error {
@@ -625,15 +665,25 @@ impl Fitted {
         Some(Fitted { ramp, error: fit.error, largest_step: fit.largest_step })
     }
 
-    /// The ramp out from `center` (canvas pixels).
-    fn radial(points: &[(f64, f64)], labs: &[Lab], rgbs: &[Rgb], center: (f64, f64), scale: f64) -> Option<Fitted> {
-        let r: Vec<f64> = points.iter().map(|p| (p.0 - center.0).hypot(p.1 - center.1)).collect();
+    /// The ramp out from `center` (canvas pixels), in circles or in `ellipse`s.
+    fn radial(
+        points: &[(f64, f64)],
+        labs: &[Lab],
+        rgbs: &[Rgb],
+        (center, ellipse): ((f64, f64), Option<Ellipse>),
+        scale: f64,
+    ) -> Option<Fitted> {
+        let offset = |p: &(f64, f64)| (p.0 - center.0, p.1 - center.1);
+        let r: Vec<f64> = match ellipse {
+            Some(ellipse) => points.iter().map(|p| ellipse.radius_of(offset(p))).collect(),
+            None => points.iter().map(|p| offset(p).0.hypot(offset(p).1)).collect(),
+        };
         let fit = along_axis(&r, labs, rgbs)?;
         // A radial gradient's offsets run from the center; inside the first
         // stop it is padded with the first color.
         let radius = fit.stops[fit.stops.len() - 1].0;
         let stops = fit.stops.iter().map(|&(r, c)| (r / radius, c)).collect();
-        let shape = Shape::Radial { center: (center.0 * scale, center.1 * scale), radius: radius * scale };
+        let shape = Shape::Radial { center: (center.0 * scale, center.1 * scale), radius: radius * scale, ellipse };
         Some(Fitted { ramp: Ramp { shape, stops }, error: fit.error, largest_step: fit.largest_step })
     }
 }
@@ -968,36 +1018,104 @@ fn steepest_change(region: &[usize], labs: &[Lab], window: &Window, map_width: u
     (a + d > 0.0).then(|| principal_direction(a, b, d))
 }
 
-/// The center of a radial ramp: the color projected on its main axis is
-/// fitted as `k (x² + y²) + bx x + by y + c`, whose vertex is the center;
-/// None when the fit has no curvature or puts the center far away.
-fn radial_center(points: &[(f64, f64)], labs: &[Lab]) -> Option<(f64, f64)> {
-    let n = points.len() as f64;
-    let (mx, my) = points.iter().fold((0.0, 0.0), |(a, b), p| (a + p.0 / n, b + p.1 / n));
-    let mean_lab: [f64; 3] =
-        (0..3).map(|c| labs.iter().map(|l| f64::from(l[c])).sum::<f64>() / n).collect::<Vec<_>>().try_into().ok()?;
-    let axis = main_axis(labs, mean_lab)?;
-    let extent = points.iter().map(|p| (p.0 - mx).abs().max((p.1 - my).abs())).fold(1.0, f64::max);
-    // Normal equations of s = k q + bx x + by y + c, with x, y, q scaled to the extent.
-    let mut m = [[0f64; 5]; 4];
-    for (p, lab) in points.iter().zip(labs) {
-        let (x, y) = ((p.0 - mx) / extent, (p.1 - my) / extent);
-        let row = [x * x + y * y, x, y, 1.0];
-        let s: f64 = (0..3).map(|c| (f64::from(lab[c]) - mean_lab[c]) * axis[c]).sum();
-        for r in 0..4 {
-            for c in 0..4 {
-                m[r][c] += row[r] * row[c];
+/// The region's colors projected on their main axis, one number per
+/// pixel, beside the pixels centered on their mean and scaled to the
+/// region's extent: what the radial fits work on.
+struct Projected {
+    mean: (f64, f64),
+    extent: f64,
+    samples: Vec<((f64, f64), f64)>,
+}
+
+impl Projected {
+    fn of(points: &[(f64, f64)], labs: &[Lab]) -> Option<Projected> {
+        let n = points.len() as f64;
+        let (mx, my) = points.iter().fold((0.0, 0.0), |(a, b), p| (a + p.0 / n, b + p.1 / n));
+        let mean_lab: [f64; 3] = std::array::from_fn(|c| labs.iter().map(|l| f64::from(l[c])).sum::<f64>() / n);
+        let axis = main_axis(labs, mean_lab)?;
+        let extent = points.iter().map(|p| (p.0 - mx).abs().max((p.1 - my).abs())).fold(1.0, f64::max);
+        let samples = points
+            .iter()
+            .zip(labs)
+            .map(|(p, lab)| {
+                let s: f64 = (0..3).map(|c| (f64::from(lab[c]) - mean_lab[c]) * axis[c]).sum();
+                (((p.0 - mx) / extent, (p.1 - my) / extent), s)
+            })
+            .collect();
+        Some(Projected { mean: (mx, my), extent, samples })
+    }
+
+    /// The vertex `(cx, cy)` (scaled) in canvas pixels, None when it lies
+    /// far outside the region: a linear ramp bent slightly.
+    fn unscaled(&self, (cx, cy): (f64, f64)) -> Option<(f64, f64)> {
+        (cx.abs() <= 2.0 && cy.abs() <= 2.0).then_some((self.mean.0 + cx * self.extent, self.mean.1 + cy * self.extent))
+    }
+
+    /// The center of circular rings: the projected color fitted as
+    /// `k (x² + y²) + bx x + by y + c`, whose vertex is the center; None
+    /// when the fit has no curvature.
+    fn circle_center(&self) -> Option<(f64, f64)> {
+        let [k, bx, by, _] = least_squares(self.samples.iter().map(|&((x, y), s)| ([x * x + y * y, x, y, 1.0], s)))?;
+        if k.abs() < 1e-6 {
+            return None;
+        }
+        self.unscaled((-bx / (2.0 * k), -by / (2.0 * k)))
+    }
+
+    /// The center and shape of elliptical rings: the projected color fitted
+    /// as `a x² + b xy + c y² + d x + e y + f`, whose quadratic part must
+    /// curve the same way along every direction (rings, not a saddle). The
+    /// color changes least along the rings' long axis.
+    fn ellipse(&self) -> Option<((f64, f64), Ellipse)> {
+        let [a, b, c, d, e, _] =
+            least_squares(self.samples.iter().map(|&((x, y), s)| ([x * x, x * y, y * y, x, y, 1.0], s)))?;
+        let det = 4.0 * a * c - b * b;
+        if det <= 0.0 {
+            return None;
+        }
+        let center = self.unscaled(((b * e - 2.0 * c * d) / det, (b * d - 2.0 * a * e) / det))?;
+        // The quadratic part's eigenvalues (same sign) and the first one's direction.
+        let (mean, half_gap) = ((a + c) / 2.0, ((a - c) / 2.0).hypot(b / 2.0));
+        let (first, second) = (mean + half_gap, mean - half_gap);
+        let first_angle = 0.5 * b.atan2(a - c);
+        let (angle, slow, fast) = if mean > 0.0 {
+            (first_angle + std::f64::consts::FRAC_PI_2, second, first)
+        } else {
+            (first_angle, first, second)
+        };
+        let ratio = (slow / fast).sqrt();
+        (ratio.is_finite() && ratio > 0.0).then_some((center, Ellipse { angle, ratio }))
+    }
+}
+
+/// The least-squares solution of `row · x = s` over the samples (the
+/// normal equations, solved by Gaussian elimination with partial pivoting).
+fn least_squares<const N: usize>(samples: impl Iterator<Item = ([f64; N], f64)>) -> Option<[f64; N]> {
+    let mut m = [[0f64; N]; N];
+    let mut v = [0f64; N];
+    for (row, s) in samples {
+        for (r, m_row) in m.iter_mut().enumerate() {
+            for (c, cell) in m_row.iter_mut().enumerate() {
+                *cell += row[r] * row[c];
             }
-            m[r][4] += row[r] * s;
+            v[r] += row[r] * s;
         }
     }
-    let [k, bx, by, _] = solve4(m)?;
-    if k.abs() < 1e-6 {
-        return None;
+    for col in 0..N {
+        let pivot = (col..N).max_by(|&a, &b| m[a][col].abs().total_cmp(&m[b][col].abs()))?;
+        if m[pivot][col].abs() < 1e-12 {
+            return None;
+        }
+        m.swap(col, pivot);
+        v.swap(col, pivot);
+        let (pivot_row, pivot_value) = (m[col], v[col]);
+        for (row, values) in m.iter_mut().enumerate().filter(|&(row, _)| row != col) {
+            let f = values[col] / pivot_row[col];
+            values.iter_mut().zip(pivot_row).skip(col).for_each(|(value, p)| *value -= f * p);
+            v[row] -= f * pivot_value;
+        }
     }
-    let (cx, cy) = (-bx / (2.0 * k), -by / (2.0 * k));
-    // A center far outside the region is a linear ramp bent slightly.
-    (cx.abs() <= 2.0 && cy.abs() <= 2.0).then_some((mx + cx * extent, my + cy * extent))
+    Some(std::array::from_fn(|r| v[r] / m[r][r]))
 }
 
 /// The unit direction of largest spread of the Lab colors (power iteration).
@@ -1021,23 +1139,6 @@ fn main_axis(labs: &[Lab], mean: [f64; 3]) -> Option<[f64; 3]> {
         v = next.map(|x| x / norm);
     }
     Some(v)
-}
-
-/// Gaussian elimination with partial pivoting of a 4x4 system (augmented).
-fn solve4(mut m: [[f64; 5]; 4]) -> Option<[f64; 4]> {
-    for col in 0..4 {
-        let pivot = (col..4).max_by(|&a, &b| m[a][col].abs().total_cmp(&m[b][col].abs()))?;
-        if m[pivot][col].abs() < 1e-12 {
-            return None;
-        }
-        m.swap(col, pivot);
-        let pivot_row = m[col];
-        for (_, values) in m.iter_mut().enumerate().filter(|&(row, _)| row != col) {
-            let f = values[col] / pivot_row[col];
-            values.iter_mut().zip(pivot_row).skip(col).for_each(|(v, p)| *v -= f * p);
-        }
-    }
-    Some(std::array::from_fn(|r| m[r][4] / m[r][r]))
 }
 
 #[cfg(test)]
@@ -1116,8 +1217,39 @@ mod tests {
         });
         let ramps = ramps_of(&canvas, &mut map);
         assert_eq!(ramps.len(), 1);
-        let Shape::Radial { center, .. } = ramps[0].shape else { panic!("a radial ramp: {:?}", ramps[0].shape) };
+        let Shape::Radial { center, ellipse, .. } = ramps[0].shape else {
+            panic!("a radial ramp: {:?}", ramps[0].shape)
+        };
         assert!((center.0 - 48.0).abs() < 4.0 && (center.1 - 48.0).abs() < 4.0, "centred: {center:?}");
+        assert_eq!(ellipse, None, "round rings stay circles");
+    }
+
+    #[test]
+    fn an_elliptical_glow_becomes_a_radial_gradient_with_elliptical_rings() {
+        // Rings twice as long as they are wide, their long axis turned 30
+        // degrees from the x axis, around (64, 60).
+        let (inner, outer) = ([255, 220, 80], [220, 40, 40]);
+        let (sin, cos) = 30f64.to_radians().sin_cos();
+        let rings = |x: u32, y: u32| {
+            let (dx, dy) = (f64::from(x) - 64.0, f64::from(y) - 60.0);
+            (dx * cos + dy * sin).hypot(2.0 * (dy * cos - dx * sin)) / 60.0
+        };
+        let (canvas, mut map) = banded(128, bands_of(inner, outer, 5), |x, y| {
+            if rings(x, y) > 1.0 {
+                return [0, 0, 0, 0];
+            }
+            let [r, g, b] = mix(inner, outer, rings(x, y));
+            [r, g, b, 255]
+        });
+        let ramps = ramps_of(&canvas, &mut map);
+        assert_eq!(ramps.len(), 1);
+        let Shape::Radial { center, ellipse: Some(ellipse), .. } = ramps[0].shape else {
+            panic!("elliptical rings: {:?}", ramps[0].shape)
+        };
+        assert!((center.0 - 64.0).abs() < 3.0 && (center.1 - 60.0).abs() < 3.0, "centred: {center:?}");
+        assert!((ellipse.ratio - 0.5).abs() < 0.05, "half as wide as long: {ellipse:?}");
+        let turned = ellipse.angle.to_degrees().rem_euclid(180.0);
+        assert!((turned - 30.0).abs() < 3.0, "long axis at 30 degrees: {ellipse:?}");
     }
 
     #[test]

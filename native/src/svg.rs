@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::color::{hex, Rgb};
-use crate::ramps::{Ramp, Shape};
+use crate::ramps::{Ellipse, Ramp, Shape};
 
 /// Writes one `d` attribute. Coordinates are kept in fixed point so relative
 /// steps are taken from the rounded previous point and never drift.
@@ -191,13 +191,33 @@ fn write_ramp(svg: &mut String, ramp: &Ramp, id: &str) {
             .ok();
             "linearGradient"
         }
-        Shape::Radial { center, radius } => {
+        Shape::Radial { center, radius, ellipse: None } => {
             write!(
                 svg,
                 r#"<radialGradient id="{id}" gradientUnits="userSpaceOnUse" cx="{}" cy="{}" r="{}">"#,
                 n(center.0),
                 n(center.1),
                 n(radius)
+            )
+            .ok();
+            "radialGradient"
+        }
+        Shape::Radial { center, radius, ellipse: Some(Ellipse { angle, ratio }) } => {
+            // A circle of `radius` at the origin, squeezed across its long
+            // axis, turned to it and moved to the center.
+            // Adding zero turns a rounded -0 into 0.
+            let unit = |v: f64| (v * 10_000.0).round() / 10_000.0 + 0.0;
+            let (sin, cos) = angle.sin_cos();
+            write!(
+                svg,
+                r#"<radialGradient id="{id}" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="{}" gradientTransform="matrix({} {} {} {} {} {})">"#,
+                n(radius),
+                unit(cos),
+                unit(sin),
+                unit(-ratio * sin),
+                unit(ratio * cos),
+                n(center.0),
+                n(center.1)
             )
             .ok();
             "radialGradient"
@@ -232,5 +252,23 @@ mod tests {
         w.cubic_to((0.25, 0.0), (0.5, 0.5), (1.0, 1.0));
         w.cubic_to((1.5, 1.5), (2.0, 1.0), (2.0, 0.0));
         assert_eq!(w.finish(), "m0 0c.25 0 .5.5 1 1 .5.5 1 0 1-1");
+    }
+
+    #[test]
+    fn elliptical_rings_are_circles_drawn_through_a_matrix() {
+        let ellipse = Ellipse { angle: std::f64::consts::FRAC_PI_2, ratio: 0.5 };
+        let ramp = Ramp {
+            shape: Shape::Radial { center: (40.0, 30.0), radius: 20.0, ellipse: Some(ellipse) },
+            stops: vec![(0.0, [255, 0, 0]), (1.0, [0, 0, 255])],
+        };
+        let mut markup = String::new();
+        write_ramp(&mut markup, &ramp, "g");
+        // Long axis down the image: (1, 0) goes to (0, 1), (0, 1) to (-0.5, 0).
+        assert!(
+            markup.starts_with(
+                r#"<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="20" gradientTransform="matrix(0 1 -0.5 0 40 30)">"#
+            ),
+            "{markup}"
+        );
     }
 }

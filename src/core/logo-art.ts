@@ -17,10 +17,16 @@ export interface GradientStop {
   color: string;
 }
 
-/** A gradient in the viewBox's units (gradientUnits="userSpaceOnUse"), as SVG draws it. */
+/** An affine map [a, b, c, d, e, f] as SVG's matrix(a b c d e f): x' = a x + c y + e, y' = b x + d y + f. */
+export type Matrix = [number, number, number, number, number, number];
+
+/**
+ * A gradient in the viewBox's units (gradientUnits="userSpaceOnUse"), as SVG draws it. A radial one with a
+ * `transform` (its gradientTransform) has elliptical rings: its circles are drawn through that map.
+ */
 export type Ramp =
   | { kind: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: GradientStop[] }
-  | { kind: 'radial'; cx: number; cy: number; r: number; stops: GradientStop[] };
+  | { kind: 'radial'; cx: number; cy: number; r: number; transform?: Matrix; stops: GradientStop[] };
 
 export interface LogoPath {
   /**
@@ -116,7 +122,22 @@ function parseRamp(kind: string, tag: string, body: string): Ramp {
   if (kind === 'linear') return { kind, x1: at('x1'), y1: at('y1'), x2: at('x2'), y2: at('y2'), stops };
   const r = at('r');
   if (r < 0) throw new LogoArtError("a gradient's r is negative");
-  return { kind: 'radial', cx: at('cx'), cy: at('cy'), r, stops };
+  const transform = attribute(tag, 'gradientTransform');
+  const ramp = { kind: 'radial' as const, cx: at('cx'), cy: at('cy'), r, stops };
+  return transform === undefined ? ramp : { ...ramp, transform: parseMatrix(transform) };
+}
+
+/** A gradientTransform as our engine writes it, matrix(a b c d e f); any other form is refused. */
+function parseMatrix(text: string): Matrix {
+  const values = /^\s*matrix\(([^)]*)\)\s*$/
+    .exec(text)?.[1]
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  if (values?.length !== 6 || !values.every(Number.isFinite)) {
+    throw new LogoArtError("a gradient's gradientTransform is not matrix(a b c d e f)");
+  }
+  return values as Matrix;
 }
 
 /** A gradient element of an SVG: its markup as written, its id and what it draws. */
@@ -218,7 +239,8 @@ function gradientMarkup(ramp: Ramp, id: string): string {
   const geometry =
     ramp.kind === 'linear'
       ? `x1="${ramp.x1}" y1="${ramp.y1}" x2="${ramp.x2}" y2="${ramp.y2}"`
-      : `cx="${ramp.cx}" cy="${ramp.cy}" r="${ramp.r}"`;
+      : `cx="${ramp.cx}" cy="${ramp.cy}" r="${ramp.r}"` +
+        (ramp.transform ? ` gradientTransform="matrix(${ramp.transform.join(' ')})"` : '');
   const stops = ramp.stops.map((stop) => `<stop offset="${stop.offset}" stop-color="${stop.color}"/>`).join('');
   return `<${ramp.kind}Gradient id="${id}" gradientUnits="userSpaceOnUse" ${geometry}>${stops}</${ramp.kind}Gradient>`;
 }

@@ -72,6 +72,33 @@ t.test(
   },
 );
 
+/** A square filled with red-to-blue rings squeezed to half their height, as the engine writes an oval glow. */
+const OVAL_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">' +
+  '<defs><radialGradient id="g12345678" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="40" gradientTransform="matrix(1 0 0 0.5 50 50)">' +
+  '<stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff"/>' +
+  '</radialGradient></defs><path fill="url(#g12345678)" d="M0 0h100v100H0z"/></svg>';
+
+t.test(
+  'an oval ramp keeps its matrix through parse and logoDocument, and resvg draws its rings as ellipses',
+  async (t) => {
+    const art = parseLogoArt(OVAL_SVG);
+    const ramp = art.paths[0]?.ramp;
+    t.same(ramp?.kind === 'radial' ? ramp.transform : undefined, [1, 0, 0, 0.5, 50, 50]);
+    const svg = logoDocument(art);
+    t.match(svg, /gradientTransform="matrix\(1 0 0 0\.5 50 50\)"/);
+    t.same(parseLogoArt(svg).paths, art.paths, 'parsing it again gives the same paths');
+    const at = await pixelsOf(svg);
+    // 20 px out along the long axis is halfway out; 10 px along the short one is too.
+    const [across, down] = [at(70, 50), at(50, 60)];
+    t.ok(
+      Math.abs(across[0]! - down[0]!) <= 8 && Math.abs(across[2]! - down[2]!) <= 8,
+      `one ring (${across.join(' ')} / ${down.join(' ')})`,
+    );
+    t.ok(Math.abs(across[0]! - 128) <= 12, `halfway from red to blue (${across.join(' ')})`);
+  },
+);
+
 t.test('painting a gradient maps each stop: one color is flat, a knockout stop knocks the shape out', async (t) => {
   const [path] = parseLogoArt(RAMP_SVG).paths as [LogoPath];
   t.same(
@@ -121,6 +148,9 @@ t.test('a gradient is read as numbers and colors only, or refused', async (t) =>
     ],
     ['a fill naming no gradient', RAMP_SVG.replace('fill="url(#g12345678)"', 'fill="url(#elsewhere)"')],
     ['a gradient in bounding-box units', RAMP_SVG.replace(' gradientUnits="userSpaceOnUse"', '')],
+    ['a transform not written as a matrix', OVAL_SVG.replace('matrix(1 0 0 0.5 50 50)', 'rotate(30)')],
+    ['a matrix with a number missing', OVAL_SVG.replace('matrix(1 0 0 0.5 50 50)', 'matrix(1 0 0 0.5 50)')],
+    ['a matrix and more', OVAL_SVG.replace('matrix(1 0 0 0.5 50 50)', 'matrix(1 0 0 0.5 50 50) scale(2)')],
   ] as const) {
     t.throws(() => parseLogoArt(svg), { name: 'LogoArtError' }, what);
   }

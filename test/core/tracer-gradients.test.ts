@@ -101,6 +101,25 @@ t.test('a radial glow in a disc becomes a radial gradient', async (t) => {
   t.ok(error <= 2.5 && off <= 0.01, `close to the source (error ${error.toFixed(2)}, off ${(off * 100).toFixed(2)}%)`);
 });
 
+t.test('a tilted oval glow becomes a radial gradient whose rings are ellipses', async (t) => {
+  // Circles of a glow squeezed to half their width and turned 30 degrees.
+  const glow =
+    `<defs><radialGradient id="g" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="100">` +
+    `<stop offset="0" stop-color="#ffe14d"/><stop offset="1" stop-color="#e02424"/></radialGradient></defs>` +
+    `<circle r="100" transform="translate(128 128) rotate(30) scale(1 0.5)" fill="url(#g)"/>`;
+  const source = renderSvg(svgDoc(SIZE, SIZE, glow));
+  const result = await traceImage(source, { trim: false });
+  t.same(gradientTags(result.svg), ['radial']);
+  const matrix = /gradientTransform="matrix\(([^)]*)\)"/.exec(result.svg)?.[1]?.split(' ').map(Number);
+  t.ok(matrix?.length === 6, `its rings are drawn through a matrix (${result.svg.slice(0, 240)})`);
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = matrix ?? [];
+  t.ok(Math.abs(Math.atan2(b, a) * (180 / Math.PI) - 30) < 3, `the long axis turned 30 degrees (${a} ${b})`);
+  t.ok(Math.abs(Math.hypot(c, d) / Math.hypot(a, b) - 0.5) < 0.05, `half as wide as long (${c} ${d})`);
+  t.ok(Math.abs(e - 128) < 4 && Math.abs(f - 128) < 4, `centred on the glow (${e} ${f})`);
+  const { error, off } = await fidelity(result, source);
+  t.ok(error <= 2.5 && off <= 0.01, `close to the source (error ${error.toFixed(2)}, off ${(off * 100).toFixed(2)}%)`);
+});
+
 t.test('two ramps meeting at a hard edge stay two gradients', async (t) => {
   const body =
     `<defs>${linearRamp('a', VIOLET, BLUE, [0, 16, 0, 240])}${linearRamp('b', '#f97316', '#facc15', [0, 16, 0, 240])}</defs>` +

@@ -17,19 +17,23 @@ import { KNOCKOUT, logoInBox, parseLogoArt, type Paint } from '../../src/core/lo
 import { createRasterizer, drawing } from '../../src/core/raster.js';
 import { hasTool } from '../helpers/kit.js';
 
-/** Two gradients, a white detail on a navy square, a translucent bar over nothing (PostScript lays translucency over the paper): every kind of paint the engine writes. */
+/** Two gradients (one of oval rings), a white detail on a navy square, a translucent bar over nothing (PostScript lays translucency over the paper): every kind of paint the engine writes. */
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120"><defs>' +
   '<linearGradient id="a" gradientUnits="userSpaceOnUse" x1="10" y1="0" x2="110" y2="0"><stop offset="0.1" stop-color="#6a11cb"/><stop offset="0.9" stop-color="#2575fc"/></linearGradient>' +
-  '<radialGradient id="b" gradientUnits="userSpaceOnUse" cx="180" cy="60" r="50"><stop offset="0" stop-color="#f5b700"/><stop offset="1" stop-color="#e4572e"/></radialGradient>' +
+  '<radialGradient id="b" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="50" gradientTransform="matrix(0.866 0.5 -0.25 0.433 180 60)"><stop offset="0" stop-color="#f5b700"/><stop offset="1" stop-color="#e4572e"/></radialGradient>' +
   '</defs><path fill="url(#a)" d="M10 10h100v100H10z"/><path fill="url(#b)" d="M130 60a50 50 0 1 0 100 0a50 50 0 1 0-100 0z"/>' +
   '<path fill="#1e3a8a" d="M40 40h40v40H40z"/><path fill="#ffffff" d="M50 50h20v20H50z"/>' +
   '<path fill="#1e3a8a" fill-opacity="0.5" d="M20 112h200v6H20z"/></svg>';
 const art = parseLogoArt(SVG);
 const margin = clearSpaceUnits(art);
 const SIZE = { width: art.width + 2 * margin, height: art.height + 2 * margin };
-/** Mean difference per channel (0-255) a render may have from resvg's: edges anti-alias a little differently. */
-const MAX_MEAN_ERROR = 3;
+/**
+ * Mean difference per channel (0-255) a render may have from resvg's: edges anti-alias a little differently
+ * (poppler 0.2 to 0.4, ghostscript 0.5 measured). The oval ramp drawn with round rings, its matrix lost, is
+ * 1.4 to 1.8 off.
+ */
+const MAX_MEAN_ERROR = 1;
 const PAINTS: [string, Paint][] = [
   ['color', (fill) => fill],
   ['one color', (fill) => (fill === '#ffffff' ? KNOCKOUT : '#000000')],

@@ -133,7 +133,12 @@ export class PostScriptPage implements VectorPage {
   fill(d: string, paint: string | Ramp, opacity: number): void {
     const path = postScriptPath(d);
     if (typeof paint === 'string') this.lines.push(`${components(paint, opacity)} setrgbcolor newpath ${path} fill`);
-    else this.lines.push(`gsave newpath ${path} clip newpath ${shading(paint, opacity)} shfill grestore`);
+    else {
+      // An elliptical ramp's circles are drawn through its transform, inside the path's clip.
+      const rings =
+        paint.kind === 'radial' && paint.transform ? `[${paint.transform.map(number).join(' ')}] concat ` : '';
+      this.lines.push(`gsave newpath ${path} clip newpath ${rings}${shading(paint, opacity)} shfill grestore`);
+    }
   }
 
   clipOutside(d: string, box: Box): void {

@@ -82,6 +82,8 @@ export class PdfLogoPage implements VectorPage {
       ramp.kind === 'linear'
         ? doc.linearGradient(ramp.x1, ramp.y1, ramp.x2, ramp.y2)
         : doc.radialGradient(ramp.cx, ramp.cy, 0, ramp.cx, ramp.cy, ramp.r);
+    // An elliptical ramp's circles are drawn through its transform, which pdfkit puts inside the current matrix.
+    if (ramp.kind === 'radial' && ramp.transform) gradient.setTransform(...ramp.transform);
     for (const stop of stopsFromEndToEnd(ramp.stops)) gradient.stop(stop.offset, stop.color);
     return gradient;
   }

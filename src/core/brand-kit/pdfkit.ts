@@ -9,6 +9,18 @@ import { createRequire } from 'node:module';
 
 import type PDFDocumentClass from 'pdfkit';
 
+import type { Matrix } from '../logo-art.js';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- extends @types/pdfkit's own namespace
+  namespace PDFKit {
+    interface PDFGradient {
+      /** pdfkit has it (the gradient's own matrix, inside the current one); @types/pdfkit leaves it out. */
+      setTransform(...matrix: Matrix): PDFGradient;
+    }
+  }
+}
+
 const require = createRequire(import.meta.url);
 let loaded: typeof PDFDocumentClass | undefined;
 

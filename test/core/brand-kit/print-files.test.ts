@@ -10,11 +10,11 @@ import { logoEps, logoPdf } from '../../../src/core/brand-kit/print-files.js';
 import { KNOCKOUT, parseLogoArt } from '../../../src/core/logo-art.js';
 import { buildAndUnpack } from '../../helpers/kit.js';
 
-/** 200 x 100 px: a linear and a radial gradient, a white detail, a translucent bar. */
+/** 200 x 100 px: a linear and an oval radial gradient, a white detail, a translucent bar. */
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100"><defs>' +
   '<linearGradient id="a" gradientUnits="userSpaceOnUse" x1="10" y1="0" x2="90" y2="0"><stop offset="0.2" stop-color="#6a11cb"/><stop offset="1" stop-color="#2575fc"/></linearGradient>' +
-  '<radialGradient id="b" gradientUnits="userSpaceOnUse" cx="150" cy="50" r="40"><stop offset="0" stop-color="#f5b700"/><stop offset="0.5" stop-color="#e4572e"/><stop offset="1" stop-color="#1e3a8a"/></radialGradient>' +
+  '<radialGradient id="b" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="40" gradientTransform="matrix(1 0 0 0.6 150 50)"><stop offset="0" stop-color="#f5b700"/><stop offset="0.5" stop-color="#e4572e"/><stop offset="1" stop-color="#1e3a8a"/></radialGradient>' +
   '</defs><path fill="url(#a)" d="M10 10h80v80H10z"/><path fill="url(#b)" d="M110 10h80v80h-80z"/>' +
   '<path fill="#ffffff" d="M40 40h20v20H40z"/><path fill="#1e3a8a" fill-opacity="0.5" d="M20 70h160v10H20z"/></svg>';
 const art = parseLogoArt(SVG);
@@ -69,6 +69,7 @@ t.test('the EPS: EPSF-3.0 with the page as its BoundingBox, paths and shfill, no
   t.ok(lines.includes('%%LanguageLevel: 3'));
   t.equal(eps.match(/ shfill /g)?.length, 2, 'both gradients are shadings');
   t.match(eps, /\/ShadingType 2 .*\/ShadingType 3/s);
+  t.match(eps, /\[1 0 0 0\.6 150 50\] concat << \/ShadingType 3/, "the oval ramp's circles drawn through its matrix");
   t.notMatch(eps, /\b(image|colorimage|imagemask)\b/, 'no raster image');
   t.match(eps, /setrgbcolor newpath [\d. ]+ m /, 'flat shapes are filled paths');
   t.equal(lines.filter((line) => line === '%%EOF').length, 1);
