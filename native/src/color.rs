@@ -66,7 +66,12 @@ pub fn distinct_in_lightness(a: Rgb, b: Rgb) -> bool {
 
 /// CIE76 color difference.
 pub fn delta_e(a: &Lab, b: &Lab) -> f32 {
-    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+    delta_e_squared(a, b).sqrt()
+}
+
+/// The square of the CIE76 difference: orders colors by nearness without a root.
+pub fn delta_e_squared(a: &Lab, b: &Lab) -> f32 {
+    (a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)
 }
 
 /// Squared RGB distance: the space where anti-aliasing blends, so the nearer

@@ -33,7 +33,7 @@ use std::collections::HashMap;
 
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, to_lab, Lab, LabMemo, Rgb};
+use crate::color::{delta_e, delta_e_squared, to_lab, Lab, LabMemo, Rgb};
 use crate::error::EngineResult;
 use crate::labels::{LabelMap, TRANSPARENT};
 
@@ -784,12 +784,13 @@ fn flat_error(labels: &[u8], map: &LabelMap, labs: &[Lab], stops: &[(f64, Rgb)])
             centers.push(lab);
         }
     }
-    // The first of the nearest centers, each distance taken once.
+    // The first of the nearest centers, each distance taken once (squared:
+    // the pass per Lloyd iteration is the fit's costliest loop).
     let nearest = |lab: &Lab, centers: &[Lab]| {
         let mut best = (0, f32::INFINITY);
         for (k, center) in centers.iter().enumerate() {
-            let distance = delta_e(lab, center);
-            if distance.total_cmp(&best.1).is_lt() {
+            let distance = delta_e_squared(lab, center);
+            if distance < best.1 {
                 best = (k, distance);
             }
         }
