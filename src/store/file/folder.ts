@@ -24,6 +24,11 @@ export interface Folder {
   temporaryPath(): string;
   /** Writes `data` beside its place and renames it in, so a reader (or a restart after a crash) never sees part of it. */
   writeAtomically(path: string, data: string | Buffer): Promise<void>;
+  /**
+   * Writes every entry beside its place at once, then renames them in, in order: no reader (nor a restart
+   * after a crash) sees part of a file, or an entry before those ahead of it (a record after its files).
+   */
+  writeAtomicallyInOrder(entries: readonly (readonly [path: string, data: string | Buffer])[]): Promise<void>;
   /** Leaves the marker that the id once lived; a disk that refuses it only makes the id "unknown" sooner. */
   markExpired(id: string): Promise<void>;
   /** 'expired' when the id's marker says it lived once, else 'unknown'. */
@@ -47,20 +52,29 @@ export async function openFolder(dir: string): Promise<Folder> {
   const markerPath = (id: string) => join(dirs.expired, id);
   const temporaryPath = () => join(dirs.tmp, randomUUID());
 
+  async function writeAtomicallyInOrder(entries: readonly (readonly [path: string, data: string | Buffer])[]) {
+    const staged = entries.map(([path, data]) => ({ path, data, temporary: temporaryPath() }));
+    try {
+      // The writes go side by side (each is several round trips to the disk); the renames one by one.
+      const written = await Promise.allSettled(staged.map(({ temporary, data }) => writeFile(temporary, data)));
+      const failed = written.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      for (const { temporary, path } of staged) await rename(temporary, path);
+    } catch (error) {
+      await Promise.all(staged.map(({ temporary }) => removeIfPossible(temporary)));
+      throw writeFailure(error);
+    }
+  }
+
   return {
     dirs,
     temporaryPath,
 
-    async writeAtomically(path, data) {
-      const temporary = temporaryPath();
-      try {
-        await writeFile(temporary, data);
-        await rename(temporary, path);
-      } catch (error) {
-        await removeIfPossible(temporary);
-        throw writeFailure(error);
-      }
+    writeAtomically(path, data) {
+      return writeAtomicallyInOrder([[path, data]]);
     },
+
+    writeAtomicallyInOrder,
 
     async markExpired(id) {
       await writeFile(markerPath(id), '').catch(() => undefined);

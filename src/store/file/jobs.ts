@@ -69,9 +69,11 @@ export async function openJobs(folder: Folder, now: () => number, cacheBytes: nu
       try {
         // Not recursive: Node reports a read-only disk under a recursive mkdir as ENOENT.
         await mkdir(join(dirs.files, job.id));
-        for (const [name, bytes] of Object.entries(files)) await folder.writeAtomically(filePath(job.id, name), bytes);
         // The record goes last: a job is visible, now and after a restart, only once every file is in place.
-        await folder.writeAtomically(recordPath(job.id), JSON.stringify(job));
+        await folder.writeAtomicallyInOrder([
+          ...Object.entries(files).map(([name, bytes]) => [filePath(job.id, name), bytes] as const),
+          [recordPath(job.id), JSON.stringify(job)],
+        ]);
       } catch (error) {
         await removeIfPossible(join(dirs.files, job.id));
         throw writeFailure(error);

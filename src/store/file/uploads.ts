@@ -48,8 +48,11 @@ export async function openUploads(folder: Folder, now: () => number): Promise<Fi
       // Counted at once, so concurrent uploads cannot pass the limit while this one is written.
       uploads.set(upload.id, upload);
       try {
-        await folder.writeAtomically(imagePath(upload.id), image);
-        await folder.writeAtomically(recordPath(upload.id), JSON.stringify(upload));
+        // The record goes last: an upload is visible after a restart only with its image.
+        await folder.writeAtomicallyInOrder([
+          [imagePath(upload.id), image],
+          [recordPath(upload.id), JSON.stringify(upload)],
+        ]);
       } catch (error) {
         uploads.delete(upload.id);
         await removeIfPossible(imagePath(upload.id));
