@@ -106,9 +106,10 @@ const MIDDLE: f32 = 0.15;
 /// ... and under this (CIE76): a ramp that misses its pixels by more is
 /// not what the region holds.
 const MAX_RAMP_DE: f32 = 3.0;
-/// A radial ramp is chosen over a linear one when its error is under this
-/// share of the linear one's.
-const RADIAL_GAIN: f32 = 0.9;
+/// A richer model (a radial ramp over a linear one, elliptical rings over
+/// circles) is chosen when its error is under this share of the simpler
+/// one's.
+const RICHER_MODEL_GAIN: f32 = 0.9;
 /// Bins along the ramp's axis for its mean colors.
 const BINS: usize = 48;
 /// Stops are added while the curve of mean colors strays further than this
@@ -122,8 +123,14 @@ const MAX_STOPS: usize = 6;
 /// ramp across both explains little of it.
 const EXPLAINED: f32 = 0.5;
 /// A ramp's mean colors change between neighbouring bins (a 48th of its
-/// length) by at most this share of its span.
+/// length), or over `EDGE_WIDTH` where bins are narrower, by at most this
+/// share of its span.
 const MAX_STEP_SHARE: f32 = 0.25;
+/// Pixels over which a hard edge, anti-aliased and then averaged by the 3x3
+/// local means, makes its whole change: on a small region the bins are
+/// narrower than that, and an edge between two flat colors (a disc in a
+/// ring) would change by small steps from bin to bin, as a ramp does.
+const EDGE_WIDTH: f64 = 3.0;
 /// The cheap flatness look reads every this-many-th pixel of a region.
 const FLAT_LOOK_STRIDE: usize = 4;
 /// Lloyd iterations of the flat colors a ramp is measured against.
@@ -602,43 +609,43 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
             && is_monotonic(&fit.ramp.stops, min_span)
             && is_continuous(&fit.ramp.stops, fit.largest_step)
     };
-    // Two readings of a linear ramp's direction: the better ramp of the two wins.
+    // Two readings of a linear ramp's direction, the same model: the better
+    // ramp of the two that pass the tests wins, else the better of the two.
     let linear = linear_axis(&points, &labs).and_then(|(origin, fitted)| {
         [Some(fitted), steepest_change(region, &labs, &window, w)]
             .into_iter()
             .flatten()
             .filter_map(|direction| Fitted::linear(&points, &labs, &rgbs, origin, direction, scale))
-            .filter(plausible)
-            .min_by(|a, b| a.error.total_cmp(&b.error))
+            .min_by(|a, b| plausible(b).cmp(&plausible(a)).then(a.error.total_cmp(&b.error)))
     });
-    // Rings as circles, or as ellipses where those hold the pixels clearly better.
+    // Richer models (a center, then an ellipse's two more degrees of freedom)
+    // must earn them on error alone: given the choice of which to test, a
+    // ring misaligned to smear a hard edge over more bins would pass the
+    // gradual-change test that the circle on it fails.
     let projected = Projected::of(&points, &labs);
     let radial = |rings: Option<((f64, f64), Option<Ellipse>)>| {
-        rings.and_then(|rings| Fitted::radial(&points, &labs, &rgbs, rings, scale)).filter(plausible)
+        rings.and_then(|rings| Fitted::radial(&points, &labs, &rgbs, rings, scale))
     };
     let circles = radial(projected.as_ref().and_then(|p| p.circle_center()).map(|center| (center, None)));
     let ellipses = radial(projected.as_ref().and_then(|p| p.ellipse()).map(|(center, e)| (center, Some(e))));
-    let radial = match (circles, ellipses) {
-        (Some(circles), Some(ellipses)) => {
-            Some(if ellipses.error < RADIAL_GAIN * circles.error { ellipses } else { circles })
-        }
-        (circles, ellipses) => circles.or(ellipses),
-    };
-    let Fitted { ramp, error, .. } = match (linear, radial) {
-        (Some(linear), Some(radial)) => {
-            if radial.error < RADIAL_GAIN * linear.error {
-                radial
-            } else {
-                linear
-            }
-        }
-        (linear, radial) => linear.or(radial)?,
-    };
+    let Fitted { ramp, error, .. } =
+        simpler_unless_beaten(linear, simpler_unless_beaten(circles, ellipses)).filter(plausible)?;
     let labels = labels_of(region, map);
     let flat_error = flat_error(&labels, map, &labs, &ramp.stops);
     let as_good =
         labels.len() >= 2 && error < flat_error + SAME_ERROR_DE && middle_share(&labs, &ramp.stops) >= MIDDLE_SHARE;
     (error < CLEAR_GAIN * flat_error || as_good).then_some(ramp)
+}
+
+/// The `richer` model only where it holds the pixels clearly better than the
+/// `simpler` one (`RICHER_MODEL_GAIN`), or where the simpler one fits none.
+fn simpler_unless_beaten(simpler: Option<Fitted>, richer: Option<Fitted>) -> Option<Fitted> {
+    match (simpler, richer) {
+        (Some(simpler), Some(richer)) => {
+            Some(if richer.error < RICHER_MODEL_GAIN * simpler.error { richer } else { simpler })
+        }
+        (simpler, richer) => simpler.or(richer),
+    }
 }
 
 /// A ramp fitted to a region: its paint, its mean error over the region's
@@ -693,8 +700,9 @@ impl Fitted {
 }
 
 /// Whether the ramp changes gradually: no two neighbouring bins of its
-/// mean colors differ by more than `MAX_STEP_SHARE` of its span. Two flat
-/// colors side by side give a curve of two plateaus and one jump.
+/// mean colors (nor bins `EDGE_WIDTH` apart) differ by more than
+/// `MAX_STEP_SHARE` of its span. Two flat colors side by side give a curve
+/// of two plateaus and one jump.
 fn is_continuous(stops: &[(f64, Rgb)], largest_step: f32) -> bool {
     let span = delta_e(&to_lab(stops[0].1), &to_lab(stops[stops.len() - 1].1));
     largest_step <= MAX_STEP_SHARE * span
@@ -872,7 +880,8 @@ struct AxisFit {
     /// (position on the axis, color), in order.
     stops: Vec<(f64, Rgb)>,
     error: f32,
-    /// The largest change between neighbouring bins' mean colors (CIE76).
+    /// The largest change between bins' mean colors (CIE76): neighbouring
+    /// bins, or bins `EDGE_WIDTH` apart where bins are narrower.
     largest_step: f32,
 }
 
@@ -898,7 +907,18 @@ fn along_axis(t: &[f64], labs: &[Lab], rgbs: &[Rgb]) -> Option<AxisFit> {
         return None;
     }
     let labs_of_curve: Vec<Lab> = curve.iter().map(|(_, c)| to_lab(c.map(|v| v.round() as u8))).collect();
-    let largest_step = labs_of_curve.windows(2).map(|p| delta_e(&p[0], &p[1])).fold(0.0, f32::max);
+    // Each bin's change to the first bin at least an edge's width further.
+    let mut largest_step = 0f32;
+    let mut far = 1;
+    for (k, &(at, _)) in curve.iter().enumerate() {
+        far = far.max(k + 1);
+        while far + 1 < curve.len() && curve[far].0 - at < EDGE_WIDTH {
+            far += 1;
+        }
+        if far < curve.len() {
+            largest_step = largest_step.max(delta_e(&labs_of_curve[k], &labs_of_curve[far]));
+        }
+    }
     let kept = simplify(&curve);
     let stops: Vec<(f64, Rgb)> = kept.iter().map(|&k| (curve[k].0, curve[k].1.map(|c| c.round() as u8))).collect();
     let mut memo = LabMemo::new();
@@ -1268,6 +1288,28 @@ mod tests {
         assert!((ellipse.ratio - 0.5).abs() < 0.05, "half as wide as long: {ellipse:?}");
         let turned = ellipse.angle.to_degrees().rem_euclid(180.0);
         assert!((turned - 30.0).abs() < 3.0, "long axis at 30 degrees: {ellipse:?}");
+    }
+
+    #[test]
+    fn a_disc_in_a_ring_of_another_flat_color_gets_no_ring_model() {
+        // Small, anti-aliased, slightly off-center: the blend along the edge
+        // is a large part of the region, which a ring model with a steep
+        // step can follow better than two flat colors.
+        let (orange, blue) = ([252, 76, 2], [30, 136, 229]);
+        for (inner, outer) in [(9.0, 17.0), (11.0, 19.0), (12.0, 20.0), (10.0, 20.0)] {
+            for offset in [0.0, 0.3, 0.5] {
+                let (canvas, map) = banded(48, vec![orange, blue], |x, y| {
+                    let r = (f64::from(x) + 0.5 - 24.0 - offset).hypot(f64::from(y) + 0.5 - 24.0);
+                    let inside = (inner + 0.5 - r).clamp(0.0, 1.0);
+                    let alpha = ((outer + 0.5 - r).clamp(0.0, 1.0) * 255.0).round() as u8;
+                    let [r, g, b] = mix(blue, orange, inside);
+                    [r, g, b, alpha]
+                });
+                let region: Vec<usize> = (0..map.labels.len()).filter(|&i| map.labels[i] != TRANSPARENT).collect();
+                let fit = fit_region(&region, &map, &canvas, MIN_SPAN_DE, 1.0);
+                assert!(fit.is_none(), "{inner} in {outer}, {offset} off: {fit:?}");
+            }
+        }
     }
 
     #[test]

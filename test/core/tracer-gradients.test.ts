@@ -9,6 +9,7 @@ import t from 'tap';
 import { traceImage, vectorize, type TraceResult } from '../../src/core/tracer.js';
 import { SAMPLE_LOGO_SVG } from '../../src/core/sample-logo.js';
 import {
+  busyLogo,
   fiveColorLogo,
   jpeg,
   png,
@@ -140,6 +141,17 @@ t.test('flat art with anti-aliased edges gets no gradient, as PNG and as JPEG', 
     const result = await traceImage(input);
     t.same(result.gradients, [], `${name}: no gradient`);
     t.notMatch(result.svg, /Gradient/, `${name}: flat fills only`);
+  }
+});
+
+t.test('hundreds of overlapping flat discs get no gradient, whatever the smoothing', async (t) => {
+  // Traced at half size, the discs' small overlaps blend much of each region's area: no ring model may
+  // read a disc's edge inside another as a ramp.
+  const busy = busyLogo(2200, 900);
+  for (const smoothing of [0, 50]) {
+    const result = await traceImage(busy, { smoothing });
+    t.same(result.gradients, [], `smoothing ${smoothing}: no gradient`);
+    t.equal(result.palette.length, 4, `smoothing ${smoothing}: the four flat colors`);
   }
 });
 
