@@ -455,7 +455,7 @@ fn regions(map: &LabelMap, groups: &[usize], wanted: impl Fn(usize) -> bool) -> 
 /// joined by the smooth edges between them. Two ramps that pass through
 /// the same colors meet at a drawn edge, which joins their labels in the
 /// group but not their pieces. An edge too short to judge on its own takes
-/// its labels' verdict. None when the region is one part.
+/// its labels' verdict. Empty when the region is one part.
 fn parts_of(region: &[usize], map: &LabelMap, canvas: &Canvas, groups: &RampGroups, lossy: bool) -> Vec<Vec<usize>> {
     let window = Window::of(region, map.width);
     let (piece_of, piece_labels) = band_pieces(region, &window, map);
@@ -649,7 +649,7 @@ fn simpler_unless_beaten(simpler: Option<Fitted>, richer: Option<Fitted>) -> Opt
 }
 
 /// A ramp fitted to a region: its paint, its mean error over the region's
-/// pixels and the largest change between neighbouring bins of its curve.
+/// pixels and the largest step of its curve (`AxisFit::largest_step`).
 struct Fitted {
     ramp: Ramp,
     error: f32,

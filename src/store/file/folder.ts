@@ -52,7 +52,7 @@ export async function openFolder(dir: string): Promise<Folder> {
   const markerPath = (id: string) => join(dirs.expired, id);
   const temporaryPath = () => join(dirs.tmp, randomUUID());
 
-  async function writeAtomicallyInOrder(entries: readonly (readonly [path: string, data: string | Buffer])[]) {
+  const writeAtomicallyInOrder: Folder['writeAtomicallyInOrder'] = async (entries) => {
     const staged = entries.map(([path, data]) => ({ path, data, temporary: temporaryPath() }));
     try {
       // The writes go side by side (each is several round trips to the disk); the renames one by one.
@@ -64,7 +64,7 @@ export async function openFolder(dir: string): Promise<Folder> {
       await Promise.all(staged.map(({ temporary }) => removeIfPossible(temporary)));
       throw writeFailure(error);
     }
-  }
+  };
 
   return {
     dirs,
