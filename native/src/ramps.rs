@@ -7,7 +7,8 @@
 //!    pixels either side of the edge, the colors differ by a small part of
 //!    the bands' difference (a ramp moves a little per pixel), while across
 //!    a drawn edge they differ by all of it, however soft the edge.
-//! 2. Each connected region of such bands is fitted in CIELAB: a linear
+//! 2. Each connected region of such bands is fitted in CIELAB (a large one
+//!    on a regular lattice of its pixels, `FIT_SAMPLE`): a linear
 //!    model and a radial one, whose rings are circles (one quadratic in x
 //!    and y gives the center) or, where those hold the pixels clearly
 //!    better, ellipses (a general quadratic gives the center and the axes).
@@ -135,6 +136,12 @@ const EDGE_WIDTH: f64 = 3.0;
 const FLAT_LOOK_STRIDE: usize = 4;
 /// Lloyd iterations of the flat colors a ramp is measured against.
 const FLAT_ITERATIONS: usize = 4;
+/// A region's models are fitted and measured on about this many of its
+/// pixels at most, a regular lattice of them: a ramp has at most a few
+/// dozen numbers to estimate (48 bins of mean colors, 6 stops), which
+/// this many pixels pin down as well as a whole logo's worth, at a
+/// fraction of the cost on large regions.
+const FIT_SAMPLE: usize = 32_768;
 
 /// The geometry of a ramp, in output (SVG) pixels.
 #[derive(Clone, Debug, PartialEq)]
@@ -352,7 +359,9 @@ impl<'a> EdgeReader<'a> {
         mut visit: impl FnMut(usize, usize, ([f32; 3], [f32; 3])),
     ) {
         let (w, h, labels) = (self.map.width, self.map.height, &self.map.labels);
-        let lab = |i: usize| to_lab(self.canvas.rgb[i]);
+        // Beside a band edge the same few colors recur, pixel after pixel.
+        let mut memo = LabMemo::new();
+        let mut lab = |i: usize| memo.lab(self.canvas.rgb[i]);
         let like = |i: usize, band: u8, reach: f32| {
             let l = labels[i];
             l != TRANSPARENT && self.bands(band, l) <= reach
@@ -594,6 +603,8 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
         return None;
     }
     let w = map.width;
+    let stride = lattice_stride(region.len());
+    let region = &on_lattice(region, w, stride);
     let points: Vec<(f64, f64)> = region.iter().map(|&i| ((i % w) as f64 + 0.5, (i / w) as f64 + 0.5)).collect();
     let rgbs = local_means(region, &window, map, canvas);
     let mut memo = LabMemo::new();
@@ -612,7 +623,7 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     // Two readings of a linear ramp's direction, the same model: the better
     // ramp of the two that pass the tests wins, else the better of the two.
     let linear = linear_axis(&points, &labs).and_then(|(origin, fitted)| {
-        [Some(fitted), steepest_change(region, &labs, &window, w)]
+        [Some(fitted), steepest_change(region, &labs, &window, w, stride)]
             .into_iter()
             .flatten()
             .filter_map(|direction| Fitted::linear(&points, &labs, &rgbs, origin, direction, scale))
@@ -635,6 +646,25 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     let as_good =
         labels.len() >= 2 && error < flat_error + SAME_ERROR_DE && middle_share(&labs, &ramp.stops) >= MIDDLE_SHARE;
     (error < CLEAR_GAIN * flat_error || as_good).then_some(ramp)
+}
+
+/// The spacing of the lattice of a region's pixels its models are fitted
+/// on: 1 (every pixel) up to `FIT_SAMPLE` pixels, then the smallest that
+/// keeps about that many.
+fn lattice_stride(pixels: usize) -> usize {
+    ((pixels as f64 / FIT_SAMPLE as f64).sqrt().ceil() as usize).max(1)
+}
+
+/// The region's pixels on the image's lattice of spacing `stride`.
+fn on_lattice(region: &[usize], map_width: usize, stride: usize) -> Vec<usize> {
+    if stride == 1 {
+        return region.to_vec();
+    }
+    region
+        .iter()
+        .copied()
+        .filter(|&i| (i % map_width).is_multiple_of(stride) && (i / map_width).is_multiple_of(stride))
+        .collect()
 }
 
 /// The `richer` model only where it holds the pixels clearly better than the
@@ -1019,15 +1049,28 @@ fn principal_direction(a: f64, b: f64, d: f64) -> (f64, f64) {
 /// by flat parts changes only across its ramp, which this reads whatever
 /// the region's shape; least squares over the whole region leans towards
 /// the shape's long side. A JPEG's noise adds the same in every direction.
-fn steepest_change(region: &[usize], labs: &[Lab], window: &Window, map_width: usize) -> Option<(f64, f64)> {
+/// The region's pixels lie on a lattice of spacing `stride`: their
+/// neighbours are that far.
+fn steepest_change(
+    region: &[usize],
+    labs: &[Lab],
+    window: &Window,
+    map_width: usize,
+    stride: usize,
+) -> Option<(f64, f64)> {
     let mut slot = vec![usize::MAX; window.width * window.height];
     for (k, &i) in region.iter().enumerate() {
         slot[window.index(i % map_width, i / map_width)] = k;
     }
     let (mut a, mut b, mut d) = (0.0, 0.0, 0.0);
     for (k, &i) in region.iter().enumerate() {
-        let at = window.index(i % map_width, i / map_width);
-        let (Some(&right), Some(&below)) = (slot.get(at + 1), slot.get(at + window.width)) else { continue };
+        let (x, at) = (i % map_width - window.left, window.index(i % map_width, i / map_width));
+        if x + stride >= window.width {
+            continue;
+        }
+        let (Some(&right), Some(&below)) = (slot.get(at + stride), slot.get(at + stride * window.width)) else {
+            continue;
+        };
         if right == usize::MAX || below == usize::MAX {
             continue;
         }
@@ -1230,6 +1273,33 @@ mod tests {
         let (dx, dy) = (to.0 - from.0, to.1 - from.1);
         assert!(dx.abs() < 0.1 * dy.abs(), "runs down the image, across the band: {from:?} {to:?}");
         assert!(ramps[0].stops.len() <= 4, "flat, ramp, flat: {:?}", ramps[0].stops);
+    }
+
+    #[test]
+    fn a_large_region_is_fitted_on_a_lattice_that_still_holds_every_pixel() {
+        // 256 x 256: four times `FIT_SAMPLE`'s share of pixels, so its models
+        // see every second pixel of every second row.
+        assert_eq!(lattice_stride(FIT_SAMPLE), 1);
+        assert_eq!(lattice_stride(FIT_SAMPLE + 1), 2);
+        assert_eq!(lattice_stride(256 * 256), 2);
+        let truth = |x: u32, y: u32| mix(VIOLET, BLUE, (f64::from(x) + 0.5 * f64::from(y)) / 383.0);
+        let (canvas, mut map) = banded(256, bands_of(VIOLET, BLUE, 6), |x, y| {
+            let [r, g, b] = truth(x, y);
+            [r, g, b, 255]
+        });
+        let ramps = ramps_of(&canvas, &mut map);
+        assert_eq!(ramps.len(), 1, "one ramp for the six bands");
+        let Shape::Linear { from, to } = ramps[0].shape else { panic!("a linear ramp: {:?}", ramps[0].shape) };
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let length_squared = dx * dx + dy * dy;
+        let mut worst = 0f32;
+        for (x, y) in (0..256).flat_map(|y| (0..256).map(move |x| (x, y))) {
+            let (px, py) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
+            let t = ((px - from.0) * dx + (py - from.1) * dy) / length_squared;
+            let painted = color_at(&ramps[0].stops, t);
+            worst = worst.max(delta_e(&to_lab(painted), &to_lab(truth(x, y))));
+        }
+        assert!(worst < 3.0, "the ramp holds every pixel within {worst} (CIE76)");
     }
 
     #[test]
