@@ -29,8 +29,8 @@ fn decimals_for(width: usize, height: usize, scale: f64) -> u32 {
 const UNDERLAP: f64 = 2.0;
 
 /// The pixels layer `rank` paints: its own color's, and those of the colors
-/// above it, except near where those border anything else (transparency or
-/// a color below). So the layer reaches under its upper neighbours across
+/// above it that join it (`joined_to_own`), except near where those border
+/// anything else (transparency or a color below). So the layer reaches under its upper neighbours across
 /// their shared edges (no seam: the upper color's anti-aliased edge lies on
 /// solid color) and stays `reach` pixels inside their other edges (no fringe
 /// of the lower color along them). A pixel within `reach` of both keeps the
@@ -74,17 +74,73 @@ fn layer_mask(
             None => distance_to(w, h, |i| labels[i] == TRANSPARENT || (labels[i] as usize) < rank, cap),
         };
         let to_own = distance_to_own(map, rank, boxes.own, window, cap);
-        let mask = Mask::from_fn(w, h, |i| match role_of(i) {
-            Role::Own => true,
-            Role::Upper => to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i],
-            Role::Other => false,
+        let painted = joined_to_own(w, h, own, |i| {
+            role_of(i) == Role::Upper && (to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i])
         });
+        let mask = Mask::from_fn(w, h, |i| painted[i] == PAINTED);
         (mask, Some(Measured { window, to_outside, to_own }))
     } else {
         (Mask::from_fn(w, h, own), None)
     };
     (mask.placed_at((x0 as i32, y0 as i32)), measured)
 }
+
+/// Per cell of a `w` x `h` grid, `PAINTED` where the layer paints: its `own`
+/// cells, and those it may reach `under` its upper colors that join them
+/// through such cells (4-neighbours). The layer reaches under the art it
+/// touches, not under other art, where it hides no seam of its color (an
+/// icon apart from a wordmark's letters would otherwise repeat as a blob in
+/// the letters' path, and every lower layer of a busy logo would repeat the
+/// outlines of every piece above it).
+fn joined_to_own(w: usize, h: usize, own: impl Fn(usize) -> bool, under: impl Fn(usize) -> bool) -> Vec<u8> {
+    let mut state: Vec<u8> = (0..w * h)
+        .map(|i| {
+            if own(i) {
+                PAINTED
+            } else if under(i) {
+                UNDER
+            } else {
+                CLEAR
+            }
+        })
+        .collect();
+    // Each component of cells under upper colors, flooded once: painted when
+    // any of its cells touches the layer's own color.
+    let (mut stack, mut component) = (Vec::new(), Vec::new());
+    for start in 0..w * h {
+        if state[start] != UNDER {
+            continue;
+        }
+        state[start] = SEEN;
+        stack.push(start);
+        let mut touches_own = false;
+        while let Some(i) = stack.pop() {
+            component.push(i);
+            for j in grid::neighbours4(i, w, h) {
+                match state[j] {
+                    UNDER => {
+                        state[j] = SEEN;
+                        stack.push(j);
+                    }
+                    PAINTED => touches_own = true,
+                    _ => {}
+                }
+            }
+        }
+        let verdict = if touches_own { PAINTED } else { CLEAR };
+        for i in component.drain(..) {
+            state[i] = verdict;
+        }
+    }
+    state
+}
+
+/// `joined_to_own`'s cells: not painted, painted by the layer, under its
+/// upper colors (not yet known to join it), and seen by the flood.
+const CLEAR: u8 = 0;
+const PAINTED: u8 = 1;
+const UNDER: u8 = 2;
+const SEEN: u8 = 3;
 
 /// What a label is to the layer being masked.
 #[derive(Clone, Copy, PartialEq)]
@@ -332,6 +388,23 @@ mod tests {
             below = measured;
         }
         assert_eq!(carried, 3, "every layer above the first measured from the one below");
+    }
+
+    #[test]
+    fn a_lower_layer_does_not_reach_under_art_apart_from_it() {
+        // A bar of color 0, and apart from it a square of color 1 deep enough
+        // that its middle lies further from the transparency than the reach.
+        let mut rows = vec![".000............".to_string(); 9];
+        for row in &mut rows[1..8] {
+            row.replace_range(8..15, "1111111");
+        }
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let apart = painted(&map(&rows), 0);
+        assert!(apart.iter().all(|r| r == ".###............"), "{apart:?}");
+        // Joined to the bar, the square is underlaid but along its free edges.
+        let joined: Vec<String> = rows.iter().map(|r| r.replacen("....", "0000", 1)).collect();
+        let joined: Vec<&str> = joined.iter().map(String::as_str).collect();
+        assert_eq!(painted(&map(&joined), 0)[4], ".############...");
     }
 
     #[test]
