@@ -50,6 +50,8 @@ t.test('two instances on one Redis act as one service', { skip: redisMissing, ti
     DATA_DIR: await newDataDir(t),
     MAX_CONCURRENT_JOBS: '1',
     GATE_LEASE_SECONDS: String(LEASE_SECONDS),
+    // The slow mosaic must hold the slot, not hit the trace deadline: on a slower machine it nears 1.5 s.
+    TRACE_DEADLINE_MS: '20000',
     LOG_LEVEL: 'fatal',
     ...extra,
   });
@@ -113,9 +115,11 @@ t.test('two instances on one Redis act as one service', { skip: redisMissing, ti
   };
   t.same(down, { upload: 503, read: 503, health: 503 }, 'Redis stopped: writes and reads 503, health 503');
   await redis.start();
+  // Each instance reconnects on its own: both must be back before A is asked to upload.
   let healthy = false;
   for (let attempt = 0; attempt < 50 && !healthy; attempt++) {
-    healthy = (await fetch(`${b.base}/api/health`)).status === 200;
+    const statuses = await Promise.all([a, b].map(async (server) => (await fetch(`${server.base}/api/health`)).status));
+    healthy = statuses.every((status) => status === 200);
     if (!healthy) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   t.ok(healthy, 'Redis back: the instances recover by themselves');
