@@ -30,6 +30,7 @@
 //!    yet show as stripes); and it spans a visible change: flat art keeps
 //!    flat fills.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::budget::Budget;
@@ -604,7 +605,7 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     }
     let w = map.width;
     let stride = lattice_stride(region.len());
-    let region = &on_lattice(region, w, stride);
+    let region: &[usize] = &on_lattice(region, w, stride);
     let points: Vec<(f64, f64)> = region.iter().map(|&i| ((i % w) as f64 + 0.5, (i / w) as f64 + 0.5)).collect();
     let rgbs = local_means(region, &window, map, canvas);
     let mut memo = LabMemo::new();
@@ -655,10 +656,11 @@ fn lattice_stride(pixels: usize) -> usize {
     ((pixels as f64 / FIT_SAMPLE as f64).sqrt().ceil() as usize).max(1)
 }
 
-/// The region's pixels on the image's lattice of spacing `stride`.
-fn on_lattice(region: &[usize], map_width: usize, stride: usize) -> Vec<usize> {
+/// The region's pixels on the image's lattice of spacing `stride`: the
+/// region itself, uncopied, at spacing 1.
+fn on_lattice(region: &[usize], map_width: usize, stride: usize) -> Cow<'_, [usize]> {
     if stride == 1 {
-        return region.to_vec();
+        return Cow::Borrowed(region);
     }
     region
         .iter()

@@ -30,10 +30,10 @@ const UNDERLAP: f64 = 2.0;
 
 /// The pixels layer `rank` paints: its own color's, and those of the colors
 /// above it that join it (`joined_to_own`), except near where those border
-/// anything else (transparency or a color below). So the layer reaches under its upper neighbours across
-/// their shared edges (no seam: the upper color's anti-aliased edge lies on
-/// solid color) and stays `reach` pixels inside their other edges (no fringe
-/// of the lower color along them). A pixel within `reach` of both keeps the
+/// anything else (transparency or a color below). So the layer reaches under
+/// its upper neighbours across their shared edges (no seam: the upper
+/// color's anti-aliased edge lies on solid color) and stays `reach` pixels
+/// inside their other edges (no fringe of the lower color along them). A pixel within `reach` of both keeps the
 /// layer when it is at least as near its own color.
 ///
 /// The mask covers only the window around those colors, whose box is
@@ -105,7 +105,8 @@ fn joined_to_own(w: usize, h: usize, own: impl Fn(usize) -> bool, under: impl Fn
         })
         .collect();
     // Each component of cells under upper colors, flooded once: painted when
-    // any of its cells touches the layer's own color.
+    // any of its cells touches the layer's own color. (`grid::flood` from
+    // the own cells would push every one of them: 6% more time on dev.)
     let (mut stack, mut component) = (Vec::new(), Vec::new());
     for start in 0..w * h {
         if state[start] != UNDER {
