@@ -19,10 +19,6 @@ pub struct PixelBox {
 }
 
 impl PixelBox {
-    pub fn at(x: usize, y: usize) -> PixelBox {
-        PixelBox { left: x, top: y, right: x, bottom: y }
-    }
-
     /// The smallest box holding both.
     pub fn union(self, other: PixelBox) -> PixelBox {
         PixelBox {
@@ -139,12 +135,28 @@ fn run_along<'a>(cells: impl Iterator<Item = &'a mut u16>) {
 /// label alone on the grid is `u16::MAX` deep). One distance pass for every label: a cell's nearest
 /// other-label cell is one step past the nearest cell whose 8 neighbours hold another label.
 pub fn label_depths(width: usize, height: usize, labels: &[u8], count: usize) -> Vec<u16> {
-    let differs_around = |i: usize| {
-        let (x, y) = (i % width, i / width);
-        (y.saturating_sub(1)..(y + 2).min(height))
-            .any(|ny| (x.saturating_sub(1)..(x + 2).min(width)).any(|nx| labels[ny * width + nx] != labels[i]))
-    };
-    let to_edge = distance_to(width, height, differs_around, u16::MAX);
+    // Cells with another label among their 8 neighbours: each pair of
+    // neighbours (right, below, and the two diagonals below) compared once.
+    let mut differs = vec![false; width * height];
+    for y in 0..height {
+        for x in 0..width {
+            let i = y * width + x;
+            let below = (y + 1 < height).then_some(i + width);
+            let pairs = [
+                (x + 1 < width).then_some(i + 1),
+                below,
+                below.filter(|_| x + 1 < width).map(|j| j + 1),
+                below.filter(|_| x > 0).map(|j| j - 1),
+            ];
+            for j in pairs.into_iter().flatten() {
+                if labels[i] != labels[j] {
+                    differs[i] = true;
+                    differs[j] = true;
+                }
+            }
+        }
+    }
+    let to_edge = distance_to(width, height, |i| differs[i], u16::MAX);
     let mut depths = vec![0u16; count];
     for (i, &label) in labels.iter().enumerate() {
         if let Some(depth) = depths.get_mut(usize::from(label)) {

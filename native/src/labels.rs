@@ -283,8 +283,25 @@ impl LabelMap {
     /// Whether pixel `i` lies inside its label's outline: labelled, with
     /// its four neighbours of the same label (no edge blend reaches it).
     pub fn is_inside(&self, i: usize) -> bool {
-        let label = self.labels[i];
-        label != TRANSPARENT && grid::neighbours4(i, self.width, self.height).all(|j| self.labels[j] == label)
+        self.is_inside_at(i, i % self.width, i / self.width)
+    }
+
+    /// Every pixel inside its label's outline (`is_inside`), in scan order.
+    pub fn inside_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        let w = self.width;
+        (0..self.height)
+            .flat_map(move |y| (0..w).map(move |x| y * w + x).filter(move |&i| self.is_inside_at(i, i - y * w, y)))
+    }
+
+    /// `is_inside` for pixel `i` at (`x`, `y`), which its caller knows.
+    fn is_inside_at(&self, i: usize, x: usize, y: usize) -> bool {
+        let (w, labels) = (self.width, &self.labels);
+        let label = labels[i];
+        label != TRANSPARENT
+            && (x == 0 || labels[i - 1] == label)
+            && (x + 1 == w || labels[i + 1] == label)
+            && (y == 0 || labels[i - w] == label)
+            && (y + 1 == self.height || labels[i + w] == label)
     }
 
     /// Bounding box of the labelled pixels.
@@ -297,10 +314,18 @@ impl LabelMap {
     pub fn label_boxes(&self) -> Vec<Option<PixelBox>> {
         let mut boxes: Vec<Option<PixelBox>> = vec![None; self.palette.len()];
         for (y, row) in self.labels.chunks_exact(self.width).enumerate() {
-            for (x, &l) in row.iter().enumerate().filter(|&(_, &l)| l != TRANSPARENT) {
-                let at = PixelBox::at(x, y);
-                let found = &mut boxes[l as usize];
-                *found = Some(found.map_or(at, |b| b.union(at)));
+            // A run of one label widens its box once.
+            let mut x = 0;
+            while x < row.len() {
+                let (l, start) = (row[x], x);
+                while x < row.len() && row[x] == l {
+                    x += 1;
+                }
+                if l != TRANSPARENT {
+                    let run = PixelBox { left: start, top: y, right: x - 1, bottom: y };
+                    let found = &mut boxes[l as usize];
+                    *found = Some(found.map_or(run, |b| b.union(run)));
+                }
             }
         }
         boxes

@@ -857,19 +857,22 @@ fn flat_error(labels: &[u8], map: &LabelMap, labs: &[Lab], stops: &[(f64, Rgb)])
 /// spread less than a ramp's least on every `FLAT_LOOK_STRIDE`th of them.
 /// One pass over the map, so a logo of flat colors skips the fitting.
 fn flat_labels(map: &LabelMap, canvas: &Canvas, min_span: f32) -> Vec<bool> {
-    let mut cores: Vec<Vec<Rgb>> = vec![Vec::new(); map.palette.len()];
-    for i in (0..map.labels.len()).filter(|&i| map.is_inside(i)) {
-        cores[usize::from(map.labels[i])].push(canvas.rgb[i]);
+    // Per label: its core's first color, whether every core pixel is that
+    // color, and every `FLAT_LOOK_STRIDE`th core color (one pass, nothing
+    // more kept).
+    let n = map.palette.len();
+    let (mut first, mut one_color) = (vec![None; n], vec![true; n]);
+    let (mut seen, mut samples) = (vec![0usize; n], vec![Vec::new(); n]);
+    for i in map.inside_cells() {
+        let (label, color) = (usize::from(map.labels[i]), canvas.rgb[i]);
+        one_color[label] &= *first[label].get_or_insert(color) == color;
+        if seen[label] % FLAT_LOOK_STRIDE == 0 {
+            samples[label].push(color);
+        }
+        seen[label] += 1;
     }
-    cores
-        .iter()
-        .map(|core| {
-            core.first().is_none_or(|&first| core.iter().all(|&c| c == first)) || {
-                let sample: Vec<Lab> = core.iter().step_by(FLAT_LOOK_STRIDE).map(|&c| to_lab(c)).collect();
-                spread(&sample) < min_span / 4.0
-            }
-        })
-        .collect()
+    let spread_of = |sample: &Vec<Rgb>| spread(&sample.iter().map(|&c| to_lab(c)).collect::<Vec<Lab>>());
+    one_color.iter().zip(&samples).map(|(&one, sample)| one || spread_of(sample) < min_span / 4.0).collect()
 }
 
 /// Whether the region's pixels inside its labels' outlines (their four

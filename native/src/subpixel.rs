@@ -27,7 +27,7 @@ fn distance2(a: &Premul, b: &Premul) -> f32 {
 }
 
 /// Each pixel becomes 2x2. Pixels inside a uniform 3x3 neighbourhood keep their
-/// label; at edges each sub-pixel samples the source bilinearly and takes the
+/// label (found before anything is gathered: most pixels); at edges each sub-pixel samples the source bilinearly and takes the
 /// neighbouring label whose color is nearest to that sample, except where
 /// `faint` art (`LabelMap::faint_on_paper`) meets the removed paper.
 /// Removed `paper` is measured as its color, not as the pixels it took:
@@ -41,20 +41,31 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool], paper: Option<
     let palette: Vec<Premul> = map.palette.iter().copied().map(opaque).collect();
     let clamp = |v: isize, n: usize| v.clamp(0, n as isize - 1) as usize;
     for y in 0..h {
+        let rows = y.saturating_sub(1)..=(y + 1).min(h - 1);
         for x in 0..w {
             let i = y * w + x;
             let label = map.labels[i];
-            let mut candidates: Vec<u8> = Vec::with_capacity(9);
+            let columns = x.saturating_sub(1)..=(x + 1).min(w - 1);
+            let (x2, y2) = (x * 2, y * 2);
+            if rows.clone().all(|ny| map.labels[ny * w..][columns.clone()].iter().all(|&l| l == label)) {
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    labels[(y2 + dy) * w2 + x2 + dx] = label;
+                }
+                continue;
+            }
+            // The labels around, in scan order (the first of equally near wins).
+            let (mut candidates, mut count) = ([0u8; 9], 0);
             // What "transparent" looks like here: removed background keeps its
             // opaque color in the source, true transparency has none.
             let mut clear = [0f32; 4];
             let mut clear_count = 0f32;
-            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
-                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+            for ny in rows.clone() {
+                for nx in columns.clone() {
                     let j = ny * w + nx;
                     let l = map.labels[j];
-                    if !candidates.contains(&l) {
-                        candidates.push(l);
+                    if !candidates[..count].contains(&l) {
+                        candidates[count] = l;
+                        count += 1;
                     }
                     if l == TRANSPARENT {
                         let removed = paper.filter(|_| canvas.alpha[j] == u8::MAX);
@@ -64,19 +75,19 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool], paper: Option<
                     }
                 }
             }
-            let (x2, y2) = (x * 2, y * 2);
-            if candidates.len() == 1 {
-                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                    labels[(y2 + dy) * w2 + x2 + dx] = label;
-                }
-                continue;
-            }
             if clear_count > 0.0 {
                 (0..4).for_each(|k| clear[k] /= clear_count);
             }
             // Where faint art meets the removed paper, noise would place the
             // edge: the pixel keeps its side.
-            candidates.retain(|&l| !crosses_faint_outline(faint, label, l));
+            let mut kept = 0;
+            for k in 0..count {
+                if !crosses_faint_outline(faint, label, candidates[k]) {
+                    candidates[kept] = candidates[k];
+                    kept += 1;
+                }
+            }
+            let candidates = &candidates[..kept];
             for (dx, dy) in [(0usize, 0usize), (1, 0), (0, 1), (1, 1)] {
                 // Sub-pixel centre at x + 0.25 or x + 0.75: a 3:1 blend of this
                 // pixel and its neighbour on that side, in each axis.

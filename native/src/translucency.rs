@@ -85,18 +85,22 @@ pub fn split_translucent_areas(map: &mut LabelMap, canvas: &Canvas) -> Vec<u8> {
 /// Per label, the opacity of its shapes: the median alpha of its inside
 /// pixels (those whose four neighbours share its label), 1 when opaque.
 pub fn label_opacity(map: &LabelMap, canvas: &Canvas) -> Vec<f32> {
-    let mut alphas: Vec<Vec<u8>> = vec![Vec::new(); map.palette.len()];
-    for i in (0..map.labels.len()).filter(|&i| map.is_inside(i)) {
-        alphas[usize::from(map.labels[i])].push(canvas.alpha[i]);
+    let mut histograms = vec![[0usize; 256]; map.palette.len()];
+    for i in map.inside_cells() {
+        histograms[usize::from(map.labels[i])][usize::from(canvas.alpha[i])] += 1;
     }
-    alphas
-        .into_iter()
-        .map(|mut values| {
-            if values.is_empty() {
+    histograms
+        .iter()
+        .map(|histogram| {
+            // The median: the value at sorted position count / 2.
+            let middle = histogram.iter().sum::<usize>() / 2;
+            let mut below = 0;
+            let Some(median) = (0..=u8::MAX).find(|&a| {
+                below += histogram[usize::from(a)];
+                below > middle
+            }) else {
                 return 1.0;
-            }
-            let middle = values.len() / 2;
-            let median = *values.select_nth_unstable(middle).1;
+            };
             if median >= OPAQUE_ALPHA {
                 1.0
             } else {

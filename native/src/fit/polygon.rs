@@ -172,7 +172,8 @@ pub fn reach(points: &[Lattice], slack: i64) -> Vec<usize> {
                 for (at0, slope) in
                     [(lattice_cross(lo, va), lattice_cross(lo, d)), (lattice_cross(va, hi), lattice_cross(d, hi))]
                 {
-                    if slope < 0 {
+                    // The division only where the run leaves the cone: most runs stay inside.
+                    if slope < 0 && at0 + slope * steps < 0 {
                         steps = steps.min(at0.max(0) / -slope);
                     }
                 }
