@@ -286,11 +286,18 @@ impl LabelMap {
         self.is_inside_at(i, i % self.width, i / self.width)
     }
 
-    /// Every pixel inside its label's outline (`is_inside`), in scan order.
-    pub fn inside_cells(&self) -> impl Iterator<Item = usize> + '_ {
+    /// Calls `visit` with every pixel inside its label's outline
+    /// (`is_inside`), in scan order.
+    pub fn for_each_inside(&self, mut visit: impl FnMut(usize)) {
         let w = self.width;
-        (0..self.height)
-            .flat_map(move |y| (0..w).map(move |x| y * w + x).filter(move |&i| self.is_inside_at(i, i - y * w, y)))
+        for y in 0..self.height {
+            for x in 0..w {
+                let i = y * w + x;
+                if self.is_inside_at(i, x, y) {
+                    visit(i);
+                }
+            }
+        }
     }
 
     /// `is_inside` for pixel `i` at (`x`, `y`), which its caller knows.

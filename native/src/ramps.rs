@@ -863,14 +863,14 @@ fn flat_labels(map: &LabelMap, canvas: &Canvas, min_span: f32) -> Vec<bool> {
     let n = map.palette.len();
     let (mut first, mut one_color) = (vec![None; n], vec![true; n]);
     let (mut seen, mut samples) = (vec![0usize; n], vec![Vec::new(); n]);
-    for i in map.inside_cells() {
+    map.for_each_inside(|i| {
         let (label, color) = (usize::from(map.labels[i]), canvas.rgb[i]);
         one_color[label] &= *first[label].get_or_insert(color) == color;
         if seen[label] % FLAT_LOOK_STRIDE == 0 {
             samples[label].push(color);
         }
         seen[label] += 1;
-    }
+    });
     let spread_of = |sample: &Vec<Rgb>| spread(&sample.iter().map(|&c| to_lab(c)).collect::<Vec<Lab>>());
     one_color.iter().zip(&samples).map(|(&one, sample)| one || spread_of(sample) < min_span / 4.0).collect()
 }

@@ -86,9 +86,7 @@ pub fn split_translucent_areas(map: &mut LabelMap, canvas: &Canvas) -> Vec<u8> {
 /// pixels (those whose four neighbours share its label), 1 when opaque.
 pub fn label_opacity(map: &LabelMap, canvas: &Canvas) -> Vec<f32> {
     let mut histograms = vec![[0usize; 256]; map.palette.len()];
-    for i in map.inside_cells() {
-        histograms[usize::from(map.labels[i])][usize::from(canvas.alpha[i])] += 1;
-    }
+    map.for_each_inside(|i| histograms[usize::from(map.labels[i])][usize::from(canvas.alpha[i])] += 1);
     histograms
         .iter()
         .map(|histogram| {
