@@ -55,10 +55,9 @@
 //! loses its art color (two dev logos: pagekit, stitch).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use crate::canvas::Canvas;
-use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, Lab, LastColor, Rgb};
+use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, HashMap, Lab, LastColor, Rgb};
 use crate::grid::{canton_or_band_box, neighbours4, reached_from_edge};
 use crate::palette::weighted_median;
 
@@ -179,7 +178,7 @@ struct OffPaper {
 
 impl OffPaper {
     fn new(paper: Rgb, reach: f32) -> OffPaper {
-        OffPaper { paper: to_lab(paper), reach, known: RefCell::new(HashMap::new()), last: LastColor::new() }
+        OffPaper { paper: to_lab(paper), reach, known: RefCell::new(HashMap::default()), last: LastColor::new() }
     }
 
     fn is_art(&self, color: Rgb) -> bool {
@@ -290,7 +289,7 @@ pub fn framed_paper(canvas: &Canvas) -> Option<Rgb> {
 /// The most common of the `colors`, with how many carry it (ties go to the
 /// lower color, so the answer does not depend on hashing).
 fn most_common<'a>(colors: impl IntoIterator<Item = &'a Rgb>) -> Option<(Rgb, usize)> {
-    let mut counts: HashMap<Rgb, usize> = HashMap::new();
+    let mut counts: HashMap<Rgb, usize> = HashMap::default();
     for &c in colors {
         *counts.entry(c).or_default() += 1;
     }

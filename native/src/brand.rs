@@ -6,10 +6,10 @@
 //! that become one color merge into one label, so the fitter traces one
 //! shape. Gradient stops keep their own colors.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 use crate::canvas::Canvas;
-use crate::color::{delta_e, hex, pack, to_lab, unpack, Rgb};
+use crate::color::{delta_e, hex, pack, to_lab, unpack, HashMap, Rgb};
 use crate::error::{EngineError, EngineResult};
 use crate::grid::{neighbours4, PixelBox};
 use crate::labels::{LabelMap, TRANSPARENT};
@@ -90,7 +90,7 @@ pub fn split_by_brand(
         return false;
     }
     ramps.resize(fills.len(), None);
-    let mut nearest: HashMap<u32, Option<usize>> = HashMap::new();
+    let mut nearest: HashMap<u32, Option<usize>> = HashMap::default();
     let mut added = false;
     for (label, bounds) in map.label_boxes().into_iter().enumerate() {
         let Some(bounds) = bounds.filter(|_| ramps[label].is_none()) else { continue };

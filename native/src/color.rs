@@ -2,10 +2,51 @@
 //! in which palette colors are found and compared.
 
 use std::cell::Cell;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 pub type Rgb = [u8; 3];
 pub type Lab = [f32; 3];
+
+/// The engine's hash maps, keyed by packed colors and small numbers and
+/// filled pixel by pixel. std's SipHash guards against keys chosen to
+/// collide; these keys come from a space of 2^24 colors, so no choice of
+/// them costs more than that space, and SipHash cost 4% of a JPEG's trace.
+pub type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<KeyHasher>>;
+
+/// Multiply-xor mixing per word, then a final avalanche so the low bits
+/// that pick a bucket depend on every bit of the key.
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl KeyHasher {
+    fn mix(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.mix(u64::from(b)));
+    }
+
+    fn write_u32(&mut self, word: u32) {
+        self.mix(u64::from(word));
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.mix(word);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.mix(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        let h = (self.0 ^ (self.0 >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
+    }
+}
 
 fn linear_table() -> &'static [f32; 256] {
     static TABLE: OnceLock<[f32; 256]> = OnceLock::new();

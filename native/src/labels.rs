@@ -1,11 +1,9 @@
 //! The indexed image: every canvas pixel labelled with a palette index or as
 //! transparent, and the edits made on it (background, count, trim).
 
-use std::collections::HashMap;
-
 use crate::canvas::Canvas;
 use crate::color::{
-    delta_e, distinct_in_lightness, pack, rgb_distance2, segment_distance2, to_lab, Lab, LastColor, Rgb,
+    delta_e, distinct_in_lightness, pack, rgb_distance2, segment_distance2, to_lab, HashMap, Lab, LastColor, Rgb,
 };
 use crate::grid::{self, PixelBox};
 
@@ -33,7 +31,11 @@ struct Nearest {
 
 impl Nearest {
     fn new(palette: &[Rgb]) -> Nearest {
-        Nearest { labs: palette.iter().map(|&c| to_lab(c)).collect(), cache: HashMap::new(), last: LastColor::new() }
+        Nearest {
+            labs: palette.iter().map(|&c| to_lab(c)).collect(),
+            cache: HashMap::default(),
+            last: LastColor::new(),
+        }
     }
 
     fn find(&mut self, rgb: Rgb) -> (u8, f32) {

@@ -2,12 +2,11 @@
 //! and the choice of which clusters become the palette for a requested count.
 
 use std::cell::OnceCell;
-use std::collections::HashMap;
 
 use crate::border::Spread;
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, distinct_in_lightness, luma_step, pack, to_lab, unpack, Lab, LastColor, Rgb};
+use crate::color::{delta_e, distinct_in_lightness, luma_step, pack, to_lab, unpack, HashMap, Lab, LastColor, Rgb};
 use crate::error::{EngineError, EngineResult};
 use crate::grid;
 
@@ -159,7 +158,7 @@ pub struct Cluster {
 /// How many pixels of each color `pixels` holds. Runs of one color (most of
 /// a logo) cost one map update each.
 fn count_colors(pixels: impl Iterator<Item = Rgb>) -> HashMap<u32, usize> {
-    let mut histogram: HashMap<u32, usize> = HashMap::new();
+    let mut histogram: HashMap<u32, usize> = HashMap::default();
     let mut run: Option<(u32, usize)> = None;
     for key in pixels.map(pack) {
         run = match run {
@@ -262,7 +261,7 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
     // cluster is its mode, the exact hex of a lossless flat fill.
     let mut seeds: Vec<(Rgb, Lab, f32)> = paper.map(|p| (p, to_lab(p), tol.paper_de)).into_iter().collect();
     let mut members: Vec<Vec<(Rgb, usize)>> = seeds.iter().map(|_| Vec::new()).collect();
-    let mut cluster_of: HashMap<u32, usize> = HashMap::new();
+    let mut cluster_of: HashMap<u32, usize> = HashMap::default();
     for (step, (key, count)) in colors.into_iter().enumerate() {
         budget.check_at(step)?;
         let rgb = unpack(key);

@@ -31,11 +31,10 @@
 //!    flat fills.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, delta_e_squared, to_lab, Lab, LabMemo, Rgb};
+use crate::color::{delta_e, delta_e_squared, to_lab, HashMap, Lab, LabMemo, Rgb};
 use crate::error::EngineResult;
 use crate::labels::{LabelMap, TRANSPARENT};
 
@@ -470,7 +469,7 @@ fn parts_of(region: &[usize], map: &LabelMap, canvas: &Canvas, groups: &RampGrou
     let window = Window::of(region, map.width);
     let (piece_of, piece_labels) = band_pieces(region, &window, map);
     let piece = |i: usize| piece_of[window.index(i % map.width, i / map.width)];
-    let mut changes: HashMap<(u32, u32), EdgeChange> = HashMap::new();
+    let mut changes: HashMap<(u32, u32), EdgeChange> = HashMap::default();
     let pixels = region.iter().map(|&i| (i % map.width, i / map.width));
     let reader = EdgeReader::new(map, canvas, lossy);
     reader.read(pixels, |i, j, change| {
@@ -487,7 +486,7 @@ fn parts_of(region: &[usize], map: &LabelMap, canvas: &Canvas, groups: &RampGrou
             parts.join(a as usize, b as usize);
         }
     }
-    let mut index_of: HashMap<usize, usize> = HashMap::new();
+    let mut index_of: HashMap<usize, usize> = HashMap::default();
     let mut found: Vec<Vec<usize>> = Vec::new();
     for &i in region {
         let k = *index_of.entry(parts.root(piece(i) as usize)).or_insert_with(|| {
