@@ -99,6 +99,9 @@ fn connect_inside_at(mask: &Mask, v: (i32, i32)) -> bool {
     inside < 8 || (inside == 8 && (x + y) % 2 == 0)
 }
 
+/// How many edges along a row `decompose` compares at once.
+const EDGE_CHUNK: usize = 32;
+
 /// All boundary paths of `mask`, in scan order of their topmost-leftmost
 /// edge. Each path starts at a corner.
 pub fn decompose(mask: &Mask) -> Vec<BoundaryPath> {
@@ -106,13 +109,19 @@ pub fn decompose(mask: &Mask) -> Vec<BoundaryPath> {
     // Horizontal edge (x, y) lies between pixels (x, y - 1) and (x, y).
     let mut visited = vec![false; w * (h + 1)];
     let mut paths = Vec::new();
-    for y in 0..=h as i32 {
-        for x in 0..w as i32 {
-            let above = mask.at(x, y - 1);
-            let below = mask.at(x, y);
-            if above == below || visited[y as usize * w + x as usize] {
+    let stride = mask.stride;
+    for y in 0..=h {
+        // The pixel rows on either side of the edges, read straight from the
+        // bordered cells (pixel row y - 1 is cell row y).
+        let (above, below) = (&mask.cells[y * stride + 1..][..w], &mask.cells[(y + 1) * stride + 1..][..w]);
+        // Most of a row has no edge: whole chunks of it are passed at once.
+        let edges = above.chunks(EDGE_CHUNK).zip(below.chunks(EDGE_CHUNK)).enumerate().filter(|(_, (a, b))| a != b);
+        let columns = edges.flat_map(|(chunk, _)| chunk * EDGE_CHUNK..(chunk * EDGE_CHUNK + EDGE_CHUNK).min(w));
+        for x in columns {
+            if above[x] == below[x] || visited[y * w + x] {
                 continue;
             }
+            let (below, x, y) = (below[x] != 0, x as i32, y as i32);
             // Inside on the right: east along a top edge, west along a bottom one.
             let (start, dir) = if below { ((x, y), 0) } else { ((x + 1, y), 2) };
             let mut path = follow(mask, &mut visited, start, dir);
