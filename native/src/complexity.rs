@@ -2,6 +2,7 @@
 //! boundaries, before the work that would take minutes on one of those.
 
 use crate::canvas::Canvas;
+use crate::color::Rgb;
 use crate::error::{EngineError, EngineResult};
 use crate::labels::LabelMap;
 
@@ -35,21 +36,20 @@ fn refuse(what: &str, per_side: f64, limit: f64) -> EngineResult<()> {
 /// Pairs of side-by-side or stacked pixels that meet at a clear edge or
 /// where the shape ends.
 fn clear_edges(canvas: &Canvas) -> usize {
-    let w = canvas.width;
-    let apart = |i: usize, j: usize| {
-        canvas.opaque[i] != canvas.opaque[j]
-            || (canvas.opaque[i] && (0..3).any(|c| canvas.rgb[i][c].abs_diff(canvas.rgb[j][c]) > CLEAR_STEP))
+    let (w, (rgb, opaque)) = (canvas.width, (&canvas.rgb, &canvas.opaque));
+    let apart = |(a, b): ((&Rgb, &bool), (&Rgb, &bool))| {
+        a.1 != b.1 || (*a.1 && (0..3).any(|c| a.0[c].abs_diff(b.0[c]) > CLEAR_STEP))
     };
+    let cells = |range: std::ops::Range<usize>| rgb[range.clone()].iter().zip(&opaque[range]);
     let mut edges = 0;
+    if w == 0 {
+        return 0;
+    }
     for y in 0..canvas.height {
-        for x in 0..w {
-            let i = y * w + x;
-            if x + 1 < w && apart(i, i + 1) {
-                edges += 1;
-            }
-            if y + 1 < canvas.height && apart(i, i + w) {
-                edges += 1;
-            }
+        let row = y * w..(y + 1) * w;
+        edges += cells(row.start..row.end - 1).zip(cells(row.start + 1..row.end)).filter(|&pair| apart(pair)).count();
+        if y + 1 < canvas.height {
+            edges += cells(row.clone()).zip(cells(row.start + w..row.end + w)).filter(|&pair| apart(pair)).count();
         }
     }
     edges

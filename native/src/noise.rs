@@ -32,9 +32,10 @@ pub fn carries_noise(image: &RgbaImage) -> bool {
     let (width, height) = image.dimensions();
     let stride = height.div_ceil(MAX_SAMPLED_ROWS).max(1);
     let (mut near, mut equal) = (0u64, 0u64);
+    let row_bytes = width as usize * 4;
     for y in (0..height).step_by(stride as usize) {
-        for x in 1..width {
-            let (a, b) = (image.get_pixel(x - 1, y).0, image.get_pixel(x, y).0);
+        let row = &image.as_raw()[y as usize * row_bytes..][..row_bytes];
+        for (a, b) in row.chunks_exact(4).zip(row.chunks_exact(4).skip(1)) {
             if a[3] != u8::MAX || b[3] != u8::MAX {
                 continue;
             }
