@@ -77,7 +77,7 @@ fn layer_mask(
         let painted = joined_to_own(w, h, own, |i| {
             role_of(i) == Role::Upper && (to_outside[i] > reach || to_own[i] <= reach || to_own[i] <= to_outside[i])
         });
-        let mask = Mask::from_fn(w, h, |i| painted[i] == PAINTED);
+        let mask = Mask::from_cells(w, h, &painted);
         (mask, Some(Measured { window, to_outside, to_own }))
     } else {
         (Mask::from_fn(w, h, own), None)
@@ -188,7 +188,9 @@ impl Runs {
 }
 
 /// `joined_to_own`'s cells: not painted, painted by the layer, and under
-/// its upper colors (not yet known to join it).
+/// its upper colors (not yet known to join it). The first two are a mask's
+/// outside and inside, so its result is the layer's mask as it stands
+/// (`Mask::from_cells`).
 const CLEAR: u8 = 0;
 const PAINTED: u8 = 1;
 const UNDER: u8 = 2;

@@ -33,6 +33,18 @@ impl Mask {
         Mask { width, height, stride, cells, origin: (0, 0) }
     }
 
+    /// A `width` x `height` mask from row-major cells, 1 inside and 0
+    /// outside: copied a row at a time.
+    pub fn from_cells(width: usize, height: usize, inside: &[u8]) -> Mask {
+        debug_assert!(inside.len() == width * height && inside.iter().all(|&c| c <= 1), "cells are 0 or 1");
+        let stride = width + 2;
+        let mut cells = vec![0u8; stride * (height + 2)];
+        for (y, row) in inside.chunks_exact(width.max(1)).enumerate() {
+            cells[(y + 1) * stride + 1..][..width].copy_from_slice(row);
+        }
+        Mask { width, height, stride, cells, origin: (0, 0) }
+    }
+
     #[cfg(test)]
     pub fn origin(&self) -> (i32, i32) {
         self.origin
@@ -194,6 +206,15 @@ mod tests {
         let w = rows[0].len();
         let cells: Vec<bool> = rows.iter().flat_map(|r| r.bytes().map(|b| b == b'#')).collect();
         Mask::from_fn(w, rows.len(), |i| cells[i])
+    }
+
+    #[test]
+    fn a_mask_from_cells_traces_as_one_from_a_function() {
+        let rows = [".##.#", "#..##", "#.#.#", ".###."];
+        let cells: Vec<u8> = rows.iter().flat_map(|r| r.bytes().map(|b| u8::from(b == b'#'))).collect();
+        let (a, b) = (decompose(&mask(&rows)), decompose(&Mask::from_cells(5, 4, &cells)));
+        assert_eq!(a.len(), b.len());
+        assert!(a.iter().zip(&b).all(|(p, q)| p.points == q.points && p.area == q.area));
     }
 
     #[test]
