@@ -40,11 +40,11 @@ fn clear_edges(canvas: &Canvas) -> usize {
     let apart = |(a, b): ((&Rgb, &bool), (&Rgb, &bool))| {
         a.1 != b.1 || (*a.1 && (0..3).any(|c| a.0[c].abs_diff(b.0[c]) > CLEAR_STEP))
     };
-    let cells = |range: std::ops::Range<usize>| rgb[range.clone()].iter().zip(&opaque[range]);
-    let mut edges = 0;
     if w == 0 {
         return 0;
     }
+    let cells = |range: std::ops::Range<usize>| rgb[range.clone()].iter().zip(&opaque[range]);
+    let mut edges = 0;
     for y in 0..canvas.height {
         let row = y * w..(y + 1) * w;
         edges += cells(row.start..row.end - 1).zip(cells(row.start + 1..row.end)).filter(|&pair| apart(pair)).count();

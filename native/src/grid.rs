@@ -78,6 +78,55 @@ pub fn neighbours8(i: usize, width: usize, height: usize) -> impl Iterator<Item 
         .map(move |(nx, ny)| ny as usize * width + nx as usize)
 }
 
+/// A union-find forest over `0..n`: each set's root is its smallest member.
+pub struct Forest(Vec<usize>);
+
+impl Forest {
+    pub fn new(n: usize) -> Forest {
+        Forest((0..n).collect())
+    }
+
+    /// A new member, alone in its set.
+    pub fn add(&mut self) -> usize {
+        self.0.push(self.0.len());
+        self.0.len() - 1
+    }
+
+    pub fn root(&mut self, mut i: usize) -> usize {
+        while self.0[i] != i {
+            self.0[i] = self.0[self.0[i]];
+            i = self.0[i];
+        }
+        i
+    }
+
+    pub fn join(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        self.0[ra.max(rb)] = ra.min(rb);
+    }
+}
+
+/// Calls `visit` with every pair of 8-neighbours of a `width` x `height`
+/// grid once, as (i, j) with j the right, lower, lower-right or lower-left
+/// neighbour of i.
+pub fn for_each_pair8(width: usize, height: usize, mut visit: impl FnMut(usize, usize)) {
+    for y in 0..height {
+        for x in 0..width {
+            let i = y * width + x;
+            let below = (y + 1 < height).then_some(i + width);
+            let pairs = [
+                (x + 1 < width).then_some(i + 1),
+                below,
+                below.filter(|_| x + 1 < width).map(|j| j + 1),
+                below.filter(|_| x > 0).map(|j| j - 1),
+            ];
+            for j in pairs.into_iter().flatten() {
+                visit(i, j);
+            }
+        }
+    }
+}
+
 /// Chessboard distance of every pixel to the nearest pixel of `set`, capped
 /// at `cap`: two raster passes over the 8-neighbourhood. Each row first
 /// takes the row before it (three neighbours a cell, independent of one
@@ -135,27 +184,14 @@ fn run_along<'a>(cells: impl Iterator<Item = &'a mut u16>) {
 /// label alone on the grid is `u16::MAX` deep). One distance pass for every label: a cell's nearest
 /// other-label cell is one step past the nearest cell whose 8 neighbours hold another label.
 pub fn label_depths(width: usize, height: usize, labels: &[u8], count: usize) -> Vec<u16> {
-    // Cells with another label among their 8 neighbours: each pair of
-    // neighbours (right, below, and the two diagonals below) compared once.
+    // Cells with another label among their 8 neighbours.
     let mut differs = vec![false; width * height];
-    for y in 0..height {
-        for x in 0..width {
-            let i = y * width + x;
-            let below = (y + 1 < height).then_some(i + width);
-            let pairs = [
-                (x + 1 < width).then_some(i + 1),
-                below,
-                below.filter(|_| x + 1 < width).map(|j| j + 1),
-                below.filter(|_| x > 0).map(|j| j - 1),
-            ];
-            for j in pairs.into_iter().flatten() {
-                if labels[i] != labels[j] {
-                    differs[i] = true;
-                    differs[j] = true;
-                }
-            }
+    for_each_pair8(width, height, |i, j| {
+        if labels[i] != labels[j] {
+            differs[i] = true;
+            differs[j] = true;
         }
-    }
+    });
     let to_edge = distance_to(width, height, |i| differs[i], u16::MAX);
     let mut depths = vec![0u16; count];
     for (i, &label) in labels.iter().enumerate() {

@@ -187,24 +187,12 @@ fn interior_pixels(canvas: &Canvas, tol: Tolerances) -> Vec<bool> {
     };
     // Each pair is compared once: `alike` gathers it for both pixels.
     let mut alike = vec![0u8; w * h];
-    for y in 0..h {
-        for x in 0..w {
-            let i = y * w + x;
-            let below = y + 1 < h;
-            let pairs = [
-                (x + 1 < w).then(|| i + 1),
-                below.then(|| i + w),
-                (below && x + 1 < w).then(|| i + w + 1),
-                (below && x > 0).then(|| i + w - 1),
-            ];
-            for j in pairs.into_iter().flatten() {
-                if like(i, j) {
-                    alike[i] += 1;
-                    alike[j] += 1;
-                }
-            }
+    grid::for_each_pair8(w, h, |i, j| {
+        if like(i, j) {
+            alike[i] += 1;
+            alike[j] += 1;
         }
-    }
+    });
     alike.iter().map(|&n| usize::from(n) >= tol.like_neighbours).collect()
 }
 

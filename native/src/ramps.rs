@@ -36,6 +36,7 @@ use crate::budget::Budget;
 use crate::canvas::Canvas;
 use crate::color::{delta_e, delta_e_squared, to_lab, HashMap, Lab, LabMemo, Rgb};
 use crate::error::EngineResult;
+use crate::grid::Forest;
 use crate::labels::{LabelMap, TRANSPARENT};
 
 /// The smoothness test compares the change across a band edge between the
@@ -273,28 +274,6 @@ impl RampGroups {
     fn smooth(&self, a: u8, b: u8) -> bool {
         let (n, lo, hi) = (self.labels.len(), usize::from(a.min(b)), usize::from(a.max(b)));
         hi < n && self.smooth[lo * n + hi]
-    }
-}
-
-/// A union-find forest over `0..n`.
-struct Forest(Vec<usize>);
-
-impl Forest {
-    fn new(n: usize) -> Forest {
-        Forest((0..n).collect())
-    }
-
-    fn root(&mut self, mut i: usize) -> usize {
-        while self.0[i] != i {
-            self.0[i] = self.0[self.0[i]];
-            i = self.0[i];
-        }
-        i
-    }
-
-    fn join(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.root(a), self.root(b));
-        self.0[ra.max(rb)] = ra.min(rb);
     }
 }
 

@@ -26,10 +26,11 @@ fn distance2(a: &Premul, b: &Premul) -> f32 {
     (0..4).map(|k| (a[k] - b[k]).powi(2)).sum()
 }
 
-/// Each pixel becomes 2x2. Pixels inside a uniform 3x3 neighbourhood keep their
-/// label (found before anything is gathered: most pixels); at edges each sub-pixel samples the source bilinearly and takes the
-/// neighbouring label whose color is nearest to that sample, except where
-/// `faint` art (`LabelMap::faint_on_paper`) meets the removed paper.
+/// Each pixel becomes 2x2. Pixels inside a uniform 3x3 neighbourhood keep
+/// their label (found before anything is gathered: most pixels); at edges
+/// each sub-pixel samples the source bilinearly and takes the neighbouring
+/// label whose color is nearest to that sample, except where `faint` art
+/// (`LabelMap::faint_on_paper`) meets the removed paper.
 /// Removed `paper` is measured as its color, not as the pixels it took:
 /// those next to art are the part of its blurred edge that lies nearer the
 /// paper, or the ringing a compression leaves there, and measured as they

@@ -2,10 +2,12 @@
 //! binary mask fitted by our own curve fitter (`fit`) and serialized by our
 //! compact writer. Plain vtracer remains only as the benchmark baseline (`hooks`).
 
+use std::ops::Range;
+
 use crate::budget::Budget;
 use crate::error::EngineResult;
 use crate::fit::{trace_mask, FitParams, Mask};
-use crate::grid::{self, distance_to, PixelBox};
+use crate::grid::{self, distance_to, Forest, PixelBox};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::ramps::Ramp;
 use crate::svg::{Layer, PathWriter};
@@ -33,8 +35,9 @@ const UNDERLAP: f64 = 2.0;
 /// anything else (transparency or a color below). So the layer reaches under
 /// its upper neighbours across their shared edges (no seam: the upper
 /// color's anti-aliased edge lies on solid color) and stays `reach` pixels
-/// inside their other edges (no fringe of the lower color along them). A pixel within `reach` of both keeps the
-/// layer when it is at least as near its own color.
+/// inside their other edges (no fringe of the lower color along them). A
+/// pixel within `reach` of both keeps the layer when it is at least as near
+/// its own color.
 ///
 /// The mask covers only the window around those colors, whose box is
 /// `colors` (a margin wider than `reach`, so every distance that matters is
@@ -106,11 +109,12 @@ fn joined_to_own(w: usize, h: usize, own: impl Fn(usize) -> bool, under: impl Fn
         .collect();
     // The cells under upper colors as runs along rows, joined to the runs
     // they overlap in the row above (4-connected): one raster pass, no flood.
-    let mut runs = Runs::default();
+    let (mut spans, mut touches, mut runs) = (Vec::new(), Vec::new(), Forest::new(0));
+    let column = |span: &Range<usize>| (span.start % w, (span.end - 1) % w + 1);
     let mut above = 0..0;
     for y in 0..h {
         let row = &state[y * w..(y + 1) * w];
-        let first = runs.spans.len();
+        let first = spans.len();
         let mut x = 0;
         while x < w {
             if row[x] != UNDER {
@@ -122,69 +126,38 @@ fn joined_to_own(w: usize, h: usize, own: impl Fn(usize) -> bool, under: impl Fn
                 x += 1;
             }
             let painted_in = |r: usize| state[r * w + start..r * w + x].contains(&PAINTED);
-            let touches_own = start > 0 && row[start - 1] == PAINTED
-                || x < w && row[x] == PAINTED
-                || y > 0 && painted_in(y - 1)
-                || y + 1 < h && painted_in(y + 1);
-            let run = runs.push(y * w + start..y * w + x, touches_own);
+            touches.push(
+                start > 0 && row[start - 1] == PAINTED
+                    || x < w && row[x] == PAINTED
+                    || y > 0 && painted_in(y - 1)
+                    || y + 1 < h && painted_in(y + 1),
+            );
+            spans.push(y * w + start..y * w + x);
+            let run = runs.add();
             // The runs above, left to right: skip those ending before this
             // one starts, join those starting before it ends.
-            let column = |span: &std::ops::Range<usize>| (span.start % w, (span.end - 1) % w + 1);
-            while above.start < above.end && column(&runs.spans[above.start]).1 <= start {
+            while above.start < above.end && column(&spans[above.start]).1 <= start {
                 above.start += 1;
             }
             let mut other = above.start;
-            while other < above.end && column(&runs.spans[other]).0 < x {
+            while other < above.end && column(&spans[other]).0 < x {
                 runs.join(run, other);
                 other += 1;
             }
         }
-        above = first..runs.spans.len();
+        above = first..spans.len();
     }
-    for run in 0..runs.spans.len() {
-        let verdict = if runs.touches_own(run) { PAINTED } else { CLEAR };
-        state[runs.spans[run].clone()].fill(verdict);
+    // A component touches the layer's color when one of its runs does; its
+    // root, its first run, gathers that.
+    for run in 0..spans.len() {
+        let root = runs.root(run);
+        touches[root] |= touches[run];
+    }
+    for (run, span) in spans.into_iter().enumerate() {
+        let verdict = if touches[runs.root(run)] { PAINTED } else { CLEAR };
+        state[span].fill(verdict);
     }
     state
-}
-
-/// Runs of cells joined into components (union-find), each component
-/// knowing whether one of its runs touches the layer's own color.
-#[derive(Default)]
-struct Runs {
-    spans: Vec<std::ops::Range<usize>>,
-    parent: Vec<usize>,
-    touches: Vec<bool>,
-}
-
-impl Runs {
-    fn push(&mut self, span: std::ops::Range<usize>, touches_own: bool) -> usize {
-        self.spans.push(span);
-        self.parent.push(self.parent.len());
-        self.touches.push(touches_own);
-        self.parent.len() - 1
-    }
-
-    fn root(&mut self, mut run: usize) -> usize {
-        while self.parent[run] != run {
-            self.parent[run] = self.parent[self.parent[run]];
-            run = self.parent[run];
-        }
-        run
-    }
-
-    fn join(&mut self, a: usize, b: usize) {
-        let (a, b) = (self.root(a), self.root(b));
-        if a != b {
-            self.parent[a] = b;
-            self.touches[b] |= self.touches[a];
-        }
-    }
-
-    fn touches_own(&mut self, run: usize) -> bool {
-        let root = self.root(run);
-        self.touches[root]
-    }
 }
 
 /// `joined_to_own`'s cells: not painted, painted by the layer, and under
