@@ -19,11 +19,23 @@ function seconds(field: string): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/** Runs `command args` to its end (stdout discarded) and measures it; rejects with its stderr when it fails. */
-export function measureProcess(command: string, args: readonly string[], cwd: string): Promise<ProcessCost> {
+/**
+ * Runs `command args` to its end (stdout discarded) and measures it; rejects with its stderr when it fails. `env` replaces
+ * the inherited environment when given.
+ */
+export function measureProcess(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env?: NodeJS.ProcessEnv,
+): Promise<ProcessCost> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn('bash', ['-c', TIMED, 'bash', command, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', TIMED, 'bash', command, ...args], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,12 +1,11 @@
-#!/usr/bin/env node
 /** src/cli owns logo-vectorize, the command line: batch conversion of raster logos to SVG on one's own machine. */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 import { ServiceError } from '../core/errors.js';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args.js';
+import { packageVersion } from './version.cjs';
 
 interface Converted {
   input: string;
@@ -70,11 +69,6 @@ async function convert(vectorize: Vectorize, input: string, output: string, opti
 function gradientNote({ gradients }: Converted): string {
   if (gradients.length === 0) return '';
   return `, ${gradients.length} gradient${gradients.length === 1 ? '' : 's'}`;
-}
-
-/** The installed package's version: src/cli and dist/cli both sit two levels below its package.json. */
-function packageVersion(): string {
-  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 }
 
 function describeFailure(input: string, error: unknown): string {

@@ -11,7 +11,8 @@ import { builtEntry } from '../../helpers/built.js';
 import { drawnLogo, FOUR_COLORS, type DrawnLogo } from '../../helpers/images.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const cli = builtEntry('cli/index.js');
+// The installed executable, as `npx logo-vectorize` runs it.
+const cli = builtEntry('cli/bin.cjs');
 
 function run(args: string[]) {
   const result = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8' });
@@ -107,6 +108,8 @@ t.test('--help and --version answer without inputs and exit 0', (t) => {
     t.equal(answer.status, 0, flag);
     t.equal(answer.stdout, `${version}\n`, `${flag} prints the package's version`);
   }
+  // With other options beside it the CLI proper parses the line and answers the same.
+  t.equal(run(['-v', '--json']).stdout, `${version}\n`, 'the full parser prints the same version');
   t.end();
 });
 
