@@ -66,6 +66,13 @@ impl Budget {
         }
     }
 
+    /// What a helper thread needs to work under this budget: what is left of
+    /// the deadline on this thread's clock, and the same cancellation.
+    pub fn handoff(&self) -> Handoff {
+        let left = self.deadline.map(|(at, limit)| (at.saturating_sub(thread_cpu_time()), limit));
+        Handoff { left, cancelled: self.cancelled.clone() }
+    }
+
     /// `check`, on every `CHECK_EVERY`th step only.
     pub fn check_at(&self, step: usize) -> EngineResult<()> {
         if step.is_multiple_of(CHECK_EVERY) {
@@ -73,6 +80,21 @@ impl Budget {
         } else {
             Ok(())
         }
+    }
+}
+
+/// A budget on its way to a helper thread, which starts it on its own CPU
+/// clock: the helper may spend what was left, as the thread that made it may.
+pub struct Handoff {
+    /// What was left of the deadline, and the limit it was given.
+    left: Option<(Duration, Duration)>,
+    cancelled: Option<Arc<AtomicBool>>,
+}
+
+impl Handoff {
+    pub fn start(self) -> Budget {
+        let deadline = self.left.map(|(left, limit)| (thread_cpu_time() + left, limit));
+        Budget { deadline, cancelled: self.cancelled }
     }
 }
 
@@ -103,6 +125,18 @@ mod tests {
             assert!(started.elapsed() < Duration::from_secs(5), "the budget never ran out");
         }
         assert!(spin > 0);
+    }
+
+    #[test]
+    fn a_handed_off_budget_keeps_what_was_left_and_the_cancellation() {
+        let on_helper = |handoff: Handoff| std::thread::spawn(move || handoff.start().check()).join().unwrap();
+        let spent = on_helper(Budget::of(Some(Duration::ZERO), None).handoff()).unwrap_err();
+        assert!(spent.to_string().contains("within 0 ms"), "the limit it was given: {spent}");
+        let cancelled = Arc::new(AtomicBool::new(false));
+        let roomy = Budget::of(Some(Duration::from_secs(60)), Some(cancelled.clone()));
+        assert!(on_helper(roomy.handoff()).is_ok());
+        cancelled.store(true, Ordering::Relaxed);
+        assert_eq!(on_helper(roomy.handoff()).unwrap_err().code(), "ABORTED");
     }
 
     #[test]

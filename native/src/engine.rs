@@ -12,6 +12,7 @@ use crate::color::{hex, snapped_to_pure, Rgb};
 use crate::complexity;
 use image::metadata::Orientation;
 
+use crate::cores;
 use crate::decode::{decode, jpeg_ycbcr, Decoded};
 use crate::error::{EngineError, EngineResult};
 use crate::fit::FitParams;
@@ -117,6 +118,7 @@ pub(crate) fn trace_lapped(
     lap: &mut impl FnMut(&'static str),
 ) -> EngineResult<Traced> {
     let started = Instant::now();
+    let _running = cores::Running::start();
     debug_assert!(settings.smoothing <= 100, "the facade checks the settings");
     budget.check()?;
     let brand = parse_palette(&settings.palette)?;

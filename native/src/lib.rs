@@ -26,6 +26,7 @@ mod svg;
 
 mod budget;
 mod color;
+mod cores;
 mod error;
 mod grid;
 #[cfg(feature = "hooks")]

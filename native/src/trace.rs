@@ -3,8 +3,10 @@
 //! compact writer. Plain vtracer remains only as the benchmark baseline (`hooks`).
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::budget::Budget;
+use crate::cores;
 use crate::error::EngineResult;
 use crate::fit::{trace_mask, FitParams, Mask};
 use crate::grid::{self, distance_to, Forest, PixelBox};
@@ -283,29 +285,121 @@ pub fn trace_layers(
     scale: f64,
     budget: &Budget,
 ) -> EngineResult<Vec<Layer>> {
-    let params = FitParams::for_smoothing(smoothing, resolution).with_grain(grain);
-    let decimals = decimals_for(map.width, map.height, scale);
-    let reach = (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u16;
-    let boxes = layer_boxes(map, paint.opacity);
-    let mut layers = Vec::with_capacity(map.palette.len());
-    let mut below = None;
-    for (rank, &color) in map.palette.iter().enumerate() {
-        let Some(boxes) = boxes[rank] else { continue };
-        let (mask, measured) = layer_mask(map, rank, reach, boxes, paint.opacity, below.as_ref());
-        below = measured;
-        let mut writer = PathWriter::new(decimals);
-        trace_mask(&mask, &params, scale, &mut writer, budget)?;
-        if !writer.is_empty() {
-            let (ramp, opacity) = (paint.ramps.get(rank).cloned().flatten(), paint.opacity[rank]);
-            layers.push(Layer { color, ramp, opacity, d: writer.finish() });
+    let tracer = LayerTracer {
+        map,
+        paint,
+        params: FitParams::for_smoothing(smoothing, resolution).with_grain(grain),
+        decimals: decimals_for(map.width, map.height, scale),
+        reach: (UNDERLAP * resolution).round().clamp(1.0, 254.0) as u16,
+        scale,
+        boxes: layer_boxes(map, paint.opacity),
+    };
+    let ranks: Vec<usize> = (0..map.palette.len()).filter(|&rank| tracer.boxes[rank].is_some()).collect();
+    let threads = if ranks.len() >= 2 && cores::spare() { 2 } else { 1 };
+    tracer.trace(&ranks, threads, budget)
+}
+
+/// What tracing the layers of one map shares.
+struct LayerTracer<'a> {
+    map: &'a LabelMap,
+    paint: &'a LayerPaint<'a>,
+    params: FitParams,
+    decimals: u32,
+    reach: u16,
+    scale: f64,
+    boxes: Vec<Option<LayerBoxes>>,
+}
+
+impl LayerTracer<'_> {
+    /// The layers of `ranks`, in order, on `threads` threads (this one and
+    /// helpers): each takes the next rank still to do, so a large layer on
+    /// one leaves the many small ones to the other.
+    fn trace(&self, ranks: &[usize], threads: usize, budget: &Budget) -> EngineResult<Vec<Layer>> {
+        let next = AtomicUsize::new(0);
+        let mut traced = if threads <= 1 {
+            self.trace_from(ranks, &next, budget)?
+        } else {
+            std::thread::scope(|scope| {
+                let helpers: Vec<_> = (1..threads)
+                    .map(|_| {
+                        let handoff = budget.handoff();
+                        scope.spawn(|| self.trace_from(ranks, &next, &handoff.start()))
+                    })
+                    .collect();
+                let mut traced = self.trace_from(ranks, &next, budget);
+                for helper in helpers {
+                    let theirs = helper.join().unwrap_or_else(|payload| std::panic::resume_unwind(payload));
+                    traced = traced.and_then(|mut traced| {
+                        traced.extend(theirs?);
+                        Ok(traced)
+                    });
+                }
+                traced
+            })?
+        };
+        traced.sort_unstable_by_key(|&(k, _)| k);
+        Ok(traced.into_iter().filter_map(|(_, layer)| layer).collect())
+    }
+
+    /// Traces the layers of `ranks` that `next` hands this thread, with their
+    /// places in `ranks`. A layer measures from the one below it when this
+    /// thread traced that one too (`layer_mask`). A failure takes the rest of
+    /// the work from the other threads.
+    fn trace_from(
+        &self,
+        ranks: &[usize],
+        next: &AtomicUsize,
+        budget: &Budget,
+    ) -> EngineResult<Vec<(usize, Option<Layer>)>> {
+        let mut traced = Vec::new();
+        let mut below: Option<(usize, Measured)> = None;
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= ranks.len() {
+                return Ok(traced);
+            }
+            let measured_below = below.take().filter(|&(last, _)| last + 1 == k).map(|(_, measured)| measured);
+            match self.layer(ranks[k], measured_below.as_ref(), budget) {
+                Ok((layer, measured)) => {
+                    below = measured.map(|measured| (k, measured));
+                    traced.push((k, layer));
+                }
+                Err(error) => {
+                    next.store(ranks.len(), Ordering::Relaxed);
+                    return Err(error);
+                }
+            }
         }
     }
-    Ok(layers)
+
+    /// Layer `rank` (None when its paths are empty) and what its mask measured.
+    fn layer(
+        &self,
+        rank: usize,
+        below: Option<&Measured>,
+        budget: &Budget,
+    ) -> EngineResult<(Option<Layer>, Option<Measured>)> {
+        let Some(boxes) = self.boxes[rank] else { return Ok((None, None)) };
+        let (mask, measured) = layer_mask(self.map, rank, self.reach, boxes, self.paint.opacity, below);
+        let mut writer = PathWriter::new(self.decimals);
+        trace_mask(&mask, &self.params, self.scale, &mut writer, budget)?;
+        let layer = (!writer.is_empty()).then(|| Layer {
+            color: self.map.palette[rank],
+            ramp: self.paint.ramps.get(rank).cloned().flatten(),
+            opacity: self.paint.opacity[rank],
+            d: writer.finish(),
+        });
+        Ok((layer, measured))
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
     use super::*;
+    use crate::color::Rgb;
 
     #[test]
     fn the_cells_under_upper_colors_join_the_layer_as_a_flood_would_join_them() {
@@ -418,6 +512,43 @@ mod tests {
             "....................",
         ];
         LabelMap::from_rows(&rows, TRANSPARENT, vec![[0, 0, 0], [255, 0, 0], [0, 255, 0], [0, 0, 255]])
+    }
+
+    /// `nested`'s layers traced on `threads` threads: each layer's color and path.
+    fn traced_on(threads: usize, budget: &Budget) -> EngineResult<Vec<(Rgb, String)>> {
+        let map = nested();
+        let opacity = vec![1.0; map.palette.len()];
+        let paint = LayerPaint { ramps: &[], opacity: &opacity };
+        let tracer = LayerTracer {
+            map: &map,
+            paint: &paint,
+            params: FitParams::for_smoothing(20, 1.0),
+            decimals: 1,
+            reach: 2,
+            scale: 1.0,
+            boxes: layer_boxes(&map, &opacity),
+        };
+        let ranks: Vec<usize> = (0..map.palette.len()).collect();
+        let layers = tracer.trace(&ranks, threads, budget)?;
+        Ok(layers.into_iter().map(|layer| (layer.color, layer.d)).collect())
+    }
+
+    #[test]
+    fn layers_traced_on_several_threads_are_the_layers_one_thread_traces() {
+        let one = traced_on(1, &Budget::default()).unwrap();
+        assert_eq!(one.len(), 4, "every color is a layer");
+        for threads in [2, 3, 5] {
+            assert_eq!(traced_on(threads, &Budget::default()).unwrap(), one, "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn a_cancelled_trace_on_several_threads_fails_as_it_does_on_one() {
+        let cancelled = Arc::new(AtomicBool::new(true));
+        for threads in [1, 2] {
+            let budget = Budget::of(None, Some(cancelled.clone()));
+            assert_eq!(traced_on(threads, &budget).unwrap_err().code(), "ABORTED", "{threads} threads");
+        }
     }
 
     #[test]
