@@ -39,6 +39,11 @@ impl PixelBox {
         }
     }
 
+    /// How many pixels it holds.
+    pub fn area(self) -> usize {
+        (self.right - self.left + 1) * (self.bottom - self.top + 1)
+    }
+
     /// (x, y, width, height), as `crop` takes it.
     pub fn xywh(self) -> (usize, usize, usize, usize) {
         (self.left, self.top, self.right - self.left + 1, self.bottom - self.top + 1)

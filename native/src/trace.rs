@@ -299,6 +299,12 @@ pub fn trace_layers(
     tracer.trace(&ranks, threads, budget)
 }
 
+/// Layers are handed to threads in runs of consecutive ones, about this
+/// many runs a thread: a layer measures from the one below it only when the
+/// same thread traced that one (a distance pass less), and several runs let
+/// the thread that drew the large lower layers leave the rest to the other.
+const RUNS_PER_THREAD: usize = 4;
+
 /// What tracing the layers of one map shares.
 struct LayerTracer<'a> {
     map: &'a LabelMap,
@@ -312,21 +318,22 @@ struct LayerTracer<'a> {
 
 impl LayerTracer<'_> {
     /// The layers of `ranks`, in order, on `threads` threads (this one and
-    /// helpers): each takes the next rank still to do, so a large layer on
-    /// one leaves the many small ones to the other.
+    /// helpers), each taking the next run of layers still to do
+    /// (`runs_of_layers`).
     fn trace(&self, ranks: &[usize], threads: usize, budget: &Budget) -> EngineResult<Vec<Layer>> {
+        let runs = self.runs_of_layers(ranks, threads);
         let next = AtomicUsize::new(0);
         let mut traced = if threads <= 1 {
-            self.trace_from(ranks, &next, budget)?
+            self.trace_runs(ranks, &runs, &next, budget)?
         } else {
             std::thread::scope(|scope| {
                 let helpers: Vec<_> = (1..threads)
                     .map(|_| {
                         let handoff = budget.handoff();
-                        scope.spawn(|| self.trace_from(ranks, &next, &handoff.start()))
+                        scope.spawn(|| self.trace_runs(ranks, &runs, &next, &handoff.start()))
                     })
                     .collect();
-                let mut traced = self.trace_from(ranks, &next, budget);
+                let mut traced = self.trace_runs(ranks, &runs, &next, budget);
                 for helper in helpers {
                     let theirs = helper.join().unwrap_or_else(|payload| std::panic::resume_unwind(payload));
                     traced = traced.and_then(|mut traced| {
@@ -341,35 +348,54 @@ impl LayerTracer<'_> {
         Ok(traced.into_iter().filter_map(|(_, layer)| layer).collect())
     }
 
-    /// Traces the layers of `ranks` that `next` hands this thread, with their
-    /// places in `ranks`. A layer measures from the one below it when this
-    /// thread traced that one too (`layer_mask`). A failure takes the rest of
-    /// the work from the other threads.
-    fn trace_from(
+    /// `ranks` cut into runs of consecutive layers of about equal work (a
+    /// layer's window, `LayerBoxes::painted`), `RUNS_PER_THREAD` for each of
+    /// `threads`, or one run for one thread.
+    fn runs_of_layers(&self, ranks: &[usize], threads: usize) -> Vec<Range<usize>> {
+        let parts = if threads <= 1 { 1 } else { RUNS_PER_THREAD * threads };
+        let work: Vec<usize> = ranks.iter().map(|&rank| self.boxes[rank].map_or(0, |b| b.painted.area())).collect();
+        let share = work.iter().sum::<usize>().div_ceil(parts).max(1);
+        let mut runs = Vec::new();
+        let (mut start, mut sum) = (0, 0);
+        for (k, &w) in work.iter().enumerate() {
+            sum += w;
+            if sum >= share || k + 1 == work.len() {
+                runs.push(start..k + 1);
+                (start, sum) = (k + 1, 0);
+            }
+        }
+        runs
+    }
+
+    /// Traces the `runs` of `ranks` that `next` hands this thread, each
+    /// layer with its place in `ranks`. A layer measures from the one below
+    /// it when this thread traced that one too (`layer_mask`). A failure
+    /// takes the rest of the work from the other threads.
+    fn trace_runs(
         &self,
         ranks: &[usize],
+        runs: &[Range<usize>],
         next: &AtomicUsize,
         budget: &Budget,
     ) -> EngineResult<Vec<(usize, Option<Layer>)>> {
         let mut traced = Vec::new();
         let mut below: Option<(usize, Measured)> = None;
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            if k >= ranks.len() {
-                return Ok(traced);
-            }
-            let measured_below = below.take().filter(|&(last, _)| last + 1 == k).map(|(_, measured)| measured);
-            match self.layer(ranks[k], measured_below.as_ref(), budget) {
-                Ok((layer, measured)) => {
-                    below = measured.map(|measured| (k, measured));
-                    traced.push((k, layer));
-                }
-                Err(error) => {
-                    next.store(ranks.len(), Ordering::Relaxed);
-                    return Err(error);
+        while let Some(run) = runs.get(next.fetch_add(1, Ordering::Relaxed)) {
+            for k in run.clone() {
+                let measured_below = below.take().filter(|&(last, _)| last + 1 == k).map(|(_, measured)| measured);
+                match self.layer(ranks[k], measured_below.as_ref(), budget) {
+                    Ok((layer, measured)) => {
+                        below = measured.map(|measured| (k, measured));
+                        traced.push((k, layer));
+                    }
+                    Err(error) => {
+                        next.store(runs.len(), Ordering::Relaxed);
+                        return Err(error);
+                    }
                 }
             }
         }
+        Ok(traced)
     }
 
     /// Layer `rank` (None when its paths are empty) and what its mask measured.
