@@ -262,6 +262,12 @@ fn layer_boxes(map: &LabelMap, opacity: &[f32]) -> Vec<Option<LayerBoxes>> {
         .collect()
 }
 
+/// How each label's layer is painted beyond its flat color, by label.
+pub struct LayerPaint<'a> {
+    pub ramps: &'a [Option<Ramp>],
+    pub opacity: &'a [f32],
+}
+
 /// Trace every color of `map` as a stacked layer, bottom (largest) first:
 /// the layer of color k covers color k and reaches under the colors above it
 /// (see [`layer_mask`]), so adjacent colors overlap instead of leaving seams.
@@ -269,13 +275,8 @@ fn layer_boxes(map: &LabelMap, opacity: &[f32]) -> Vec<Option<LayerBoxes>> {
 /// many the fitter measures straightness in
 /// ([`FitParams::with_grain`]), and `scale` maps map pixels to output
 /// pixels. `smoothing` drives the fitter as documented on
-/// [`FitParams::for_smoothing`].
-/// How each label's layer is painted beyond its flat color, by label.
-pub struct LayerPaint<'a> {
-    pub ramps: &'a [Option<Ramp>],
-    pub opacity: &'a [f32],
-}
-
+/// [`FitParams::for_smoothing`]. A second thread takes layers too while a
+/// core is spare (`cores::spare`); the layers are the same either way.
 pub fn trace_layers(
     map: &LabelMap,
     paint: &LayerPaint,
