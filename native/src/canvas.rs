@@ -135,22 +135,23 @@ impl Canvas {
 
     /// `from_rgba` without the block averaging, for an image within budget.
     fn at_full_size(image: &RgbaImage, flatten: bool) -> Canvas {
-        let n = image.as_raw().len() / 4;
-        let (mut rgb, mut opaque, mut coverage) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
-        for p in image.as_raw().chunks_exact(4) {
-            let a = u32::from(p[3]);
-            let color = if a == 0 {
-                [255, 255, 255]
-            } else if flatten {
-                let over = |c: u8| ((u32::from(c) * a + 255 * (255 - a)) / 255) as u8;
-                [over(p[0]), over(p[1]), over(p[2])]
-            } else {
-                [p[0], p[1], p[2]]
-            };
-            rgb.push(color);
-            opaque.push(flatten || a >= 128);
-            coverage.push(if flatten { 255 } else { p[3] });
-        }
+        let pixels = || image.as_raw().chunks_exact(4);
+        // Three passes that each collect a known length: no capacity check per pixel.
+        let rgb = pixels()
+            .map(|p| {
+                let a = u32::from(p[3]);
+                if a == 0 {
+                    [255, 255, 255]
+                } else if flatten {
+                    let over = |c: u8| ((u32::from(c) * a + 255 * (255 - a)) / 255) as u8;
+                    [over(p[0]), over(p[1]), over(p[2])]
+                } else {
+                    [p[0], p[1], p[2]]
+                }
+            })
+            .collect();
+        let opaque = pixels().map(|p| flatten || p[3] >= 128).collect();
+        let coverage = pixels().map(|p| if flatten { 255 } else { p[3] }).collect();
         Canvas {
             width: image.width() as usize,
             height: image.height() as usize,

@@ -38,7 +38,8 @@ fn refuse(what: &str, per_side: f64, limit: f64) -> EngineResult<()> {
 fn clear_edges(canvas: &Canvas) -> usize {
     let (w, (rgb, opaque)) = (canvas.width, (&canvas.rgb, &canvas.opaque));
     let apart = |(a, b): ((&Rgb, &bool), (&Rgb, &bool))| {
-        a.1 != b.1 || (*a.1 && (0..3).any(|c| a.0[c].abs_diff(b.0[c]) > CLEAR_STEP))
+        // Most neighbours share their color: one comparison settles them.
+        a.1 != b.1 || (*a.1 && a.0 != b.0 && (0..3).any(|c| a.0[c].abs_diff(b.0[c]) > CLEAR_STEP))
     };
     if w == 0 {
         return 0;

@@ -115,19 +115,24 @@ impl Forest {
 /// grid once, as (i, j) with j the right, lower, lower-right or lower-left
 /// neighbour of i.
 pub fn for_each_pair8(width: usize, height: usize, mut visit: impl FnMut(usize, usize)) {
+    if width == 0 {
+        return;
+    }
+    // Row by row, one kind of pair at a time: no test per cell.
     for y in 0..height {
-        for x in 0..width {
-            let i = y * width + x;
-            let below = (y + 1 < height).then_some(i + width);
-            let pairs = [
-                (x + 1 < width).then_some(i + 1),
-                below,
-                below.filter(|_| x + 1 < width).map(|j| j + 1),
-                below.filter(|_| x > 0).map(|j| j - 1),
-            ];
-            for j in pairs.into_iter().flatten() {
-                visit(i, j);
-            }
+        let row = y * width;
+        for i in row..row + width - 1 {
+            visit(i, i + 1);
+        }
+        if y + 1 == height {
+            continue;
+        }
+        for i in row..row + width {
+            visit(i, i + width);
+        }
+        for i in row..row + width - 1 {
+            visit(i, i + width + 1);
+            visit(i + 1, i + width);
         }
     }
 }

@@ -183,7 +183,8 @@ fn interior_pixels(canvas: &Canvas, tol: Tolerances) -> Vec<bool> {
     let like = |i: usize, j: usize| {
         canvas.opaque[i]
             && canvas.opaque[j]
-            && (0..3).all(|c| canvas.rgb[i][c].abs_diff(canvas.rgb[j][c]) <= tol.flat_channel)
+            && (canvas.rgb[i] == canvas.rgb[j]
+                || (0..3).all(|c| canvas.rgb[i][c].abs_diff(canvas.rgb[j][c]) <= tol.flat_channel))
     };
     // Each pair is compared once: `alike` gathers it for both pixels.
     let mut alike = vec![0u8; w * h];
