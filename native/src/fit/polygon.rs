@@ -219,27 +219,30 @@ fn penalty_parts(sums: &Sums, i: usize, j: usize) -> (f64, f64) {
 /// rounding steps that separate the two.
 const SURE_MARGIN: f64 = 1e-9;
 
-/// The fewest-segments, least-penalty polygon through path point `start`, as
-/// path indices in cyclic order from `start`.
-fn polygon_from(
+/// The least-cost chain of possible segments (each costs 1 + weight *
+/// penalty: the fewest segments, then the straightest) from path point
+/// `start` to the point `len` steps on, as the path indices of its vertices
+/// from `start`, the end left out (a polygon's chain ends where it starts).
+fn chain(
     points: &[Lattice],
     sums: &Sums,
     reach: &[usize],
-    start: usize,
+    (start, len): (usize, usize),
     weight: f64,
     budget: &Budget,
 ) -> EngineResult<Option<Vec<usize>>> {
     let n = points.len();
+    debug_assert!(start < n && len <= n);
     let reach_of = |i: usize| if i < n { reach[i] } else { reach[i - n] + n };
     // A vanishing weight still prefers the straighter of equally short polygons.
     let weight = weight.max(1e-6);
     let weight_squared = weight * weight;
     // score[j]: least (segments + weight * penalty) from `start` to start + j.
-    let mut score = vec![f64::INFINITY; n + 1];
-    let mut previous = vec![0usize; n + 1];
+    let mut score = vec![f64::INFINITY; len + 1];
+    let mut previous = vec![0usize; len + 1];
     score[0] = 0.0;
     let mut first = 0;
-    for j in 1..=n {
+    for j in 1..=len {
         // Each step costs up to the longest straight stretch: the one loop
         // whose total can grow with the square of the path.
         budget.check_at(j)?;
@@ -268,26 +271,29 @@ fn polygon_from(
         }
         score[j] = best;
     }
-    if !score[n].is_finite() {
+    if !score[len].is_finite() {
         return Ok(None);
     }
     let mut vertices = Vec::new();
-    let mut j = n;
+    let mut j = len;
     while j > 0 {
         j = previous[j];
         vertices.push((start + j) % n);
     }
     vertices.reverse();
-    Ok((vertices.len() >= 3).then_some(vertices))
+    Ok(Some(vertices))
 }
 
-/// Path indices of an optimal polygon, in cyclic order.
+/// Path indices of an optimal polygon, in cyclic order from its sharpest
+/// vertex (the curve fit breaks its joins at the first vertex when the
+/// outline has no corner: best where it bends most).
 ///
 /// The cyclic problem is solved as a linear one from a vertex known to be on
-/// the polygon: a first pass starts at the path's first point (a corner of
-/// the pixel outline, but not necessarily a vertex of a good polygon: the
-/// corner of a one-pixel step on a long slanted edge would cut that edge in
-/// two), and a second pass starts at the sharpest vertex the first pass found.
+/// a good polygon. The path's first point is a corner of the pixel outline,
+/// but not necessarily such a vertex (the corner of a one-pixel step on a
+/// long slanted edge would cut that edge in two); a vertex halfway along the
+/// best chain of a few segments from it is, being far from both of its
+/// forced ends (`natural_vertex`).
 pub fn optimal_polygon(
     points: &[Lattice],
     sums: &Sums,
@@ -297,27 +303,58 @@ pub fn optimal_polygon(
 ) -> EngineResult<Vec<usize>> {
     let n = points.len();
     let reach = reach(points, slack);
-    let best = match polygon_from(points, sums, &reach, 0, weight, budget)? {
-        Some(first) => Some(match sharpest_vertex(points, &first) {
-            Some(start) => polygon_from(points, sums, &reach, start, weight, budget)?.unwrap_or(first),
-            None => first,
-        }),
-        None => None,
-    };
-    Ok(best.unwrap_or_else(|| {
+    let start = natural_vertex(points, sums, &reach, weight, budget)?;
+    Ok(match chain(points, sums, &reach, (start, n), weight, budget)?.filter(|p| p.len() >= 3) {
+        Some(mut polygon) => {
+            let sharpest = sharpest_vertex(points, &polygon);
+            polygon.rotate_left(sharpest);
+            polygon
+        }
         // Degenerate: keep every corner of the path.
-        (0..n)
+        None => (0..n)
             .filter(|&k| {
                 let (a, b, c) = (points[(k + n - 1) % n], points[k], points[(k + 1) % n]);
                 (b.0 - a.0, b.1 - a.1) != (c.0 - b.0, c.1 - b.1)
             })
-            .collect()
-    }))
+            .collect(),
+    })
 }
 
-/// The path index of the polygon's sharpest vertex, when it is sharper than
-/// the polygon's first (the path's first point).
-fn sharpest_vertex(points: &[Lattice], polygon: &[usize]) -> Option<usize> {
+/// Segments the chain that finds a polygon's first vertex spans, at the
+/// least: its middle vertex is two or more segments from either forced end.
+const NATURAL_CHAIN_HOPS: usize = 4;
+
+/// A vertex of a good polygon: the middle vertex of the best chain from the
+/// path's first point to where `NATURAL_CHAIN_HOPS` of the longest possible
+/// segments reach. On a path shorter than that, the sharpest vertex of the
+/// best polygon through its first point.
+fn natural_vertex(
+    points: &[Lattice],
+    sums: &Sums,
+    reach: &[usize],
+    weight: f64,
+    budget: &Budget,
+) -> EngineResult<usize> {
+    let n = points.len();
+    let mut end = 0;
+    for _ in 0..NATURAL_CHAIN_HOPS {
+        if end >= n {
+            break;
+        }
+        end = reach[end];
+    }
+    if end >= n {
+        return Ok(match chain(points, sums, reach, (0, n), weight, budget)? {
+            Some(polygon) if polygon.len() >= 3 => polygon[sharpest_vertex(points, &polygon)],
+            _ => 0,
+        });
+    }
+    Ok(chain(points, sums, reach, (0, end), weight, budget)?.map_or(0, |vertices| vertices[vertices.len() / 2]))
+}
+
+/// The position in `polygon` of its sharpest vertex: the furthest from the
+/// chord between its neighbours (the first of equals).
+fn sharpest_vertex(points: &[Lattice], polygon: &[usize]) -> usize {
     let m = polygon.len();
     let sharpness = |k: usize| {
         let at = |i: usize| Vec2::from_lattice(points[polygon[i % m]]);
@@ -325,8 +362,7 @@ fn sharpest_vertex(points: &[Lattice], polygon: &[usize]) -> Option<usize> {
         let chord = c - a;
         cross(b - a, chord).abs() / chord.norm().max(1e-9)
     };
-    let sharpest = (1..m).max_by(|&x, &y| sharpness(x).total_cmp(&sharpness(y)))?;
-    (sharpness(sharpest) > sharpness(0)).then(|| polygon[sharpest])
+    (0..m).rev().max_by(|&x, &y| sharpness(x).total_cmp(&sharpness(y))).unwrap_or(0)
 }
 
 /// A line as unit normal and offset: the points x with normal . x = offset.
@@ -655,6 +691,55 @@ mod tests {
             let p = Vec2::from_lattice(points[k]);
             assert!((*v - p).norm() < 1e-9, "{v:?} vs {p:?}");
         }
+    }
+
+    /// The closed lattice path from the origin taking `times` unit steps of
+    /// each (dx, dy) in turn.
+    fn walk(moves: &[(i32, i32, usize)]) -> Vec<Lattice> {
+        let mut p = vec![(0, 0)];
+        for &(dx, dy, times) in moves {
+            for _ in 0..times {
+                let &(x, y) = p.last().unwrap();
+                p.push((x + dx, y + dy));
+            }
+        }
+        assert_eq!(p.pop(), Some((0, 0)), "the walk closes");
+        p
+    }
+
+    /// A parallelogram whose long sides are staircases of slope 1/3.
+    fn parallelogram() -> Vec<Lattice> {
+        let side = |dx: i32, dy: i32| [(dx, 0, 3), (0, dy, 1)].repeat(5);
+        walk(&[side(1, 1), vec![(0, 1, 6)], side(-1, -1), vec![(0, -1, 6)]].concat())
+    }
+
+    /// A plus sign of arms 5 wide: twelve corners.
+    fn plus() -> Vec<Lattice> {
+        let turns =
+            [(1, 0), (0, 1), (1, 0), (0, 1), (-1, 0), (0, 1), (-1, 0), (0, -1), (-1, 0), (0, -1), (1, 0), (0, -1)];
+        walk(&turns.map(|(dx, dy)| (dx, dy, 5)))
+    }
+
+    #[test]
+    fn the_polygon_does_not_depend_on_where_the_path_starts() {
+        // Started halfway along a side, a polygon through the path's first
+        // point would cut that side in two.
+        for (points, corners) in [(rectangle(12, 5), 4), (parallelogram(), 4), (plus(), 12)] {
+            for start in 0..points.len() {
+                let mut turned = points.clone();
+                turned.rotate_left(start);
+                let sums = Sums::new(&turned);
+                let vertices = optimal_polygon(&turned, &sums, 0.2, 1, &Budget::default()).unwrap();
+                assert_eq!(vertices.len(), corners, "path started at point {start}: {vertices:?}");
+            }
+        }
+        let mut points = rectangle(12, 5);
+        points.rotate_left(6);
+        let sums = Sums::new(&points);
+        let vertices = optimal_polygon(&points, &sums, 0.2, 1, &Budget::default()).unwrap();
+        let mut corners: Vec<Lattice> = vertices.iter().map(|&k| points[k]).collect();
+        corners.sort_unstable();
+        assert_eq!(corners, vec![(0, 0), (0, 5), (12, 0), (12, 5)]);
     }
 
     #[test]
