@@ -578,7 +578,8 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     if region.len() < MIN_REGION {
         return None;
     }
-    if looks_flat(region, canvas, min_span) {
+    let mut memo = LabMemo::new();
+    if looks_flat(region, canvas, min_span, &mut memo) {
         return None;
     }
     let w = map.width;
@@ -586,7 +587,6 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     let region: &[usize] = &on_lattice(region, w, stride);
     let points: Vec<(f64, f64)> = region.iter().map(|&i| ((i % w) as f64 + 0.5, (i / w) as f64 + 0.5)).collect();
     let rgbs = local_means(region, &window, map, canvas);
-    let mut memo = LabMemo::new();
     let labs: Vec<Lab> = rgbs.iter().map(|&c| memo.lab(c)).collect();
     // A flat region (most of every logo) is done before any fitting.
     let spread = spread(&labs);
@@ -849,7 +849,9 @@ fn flat_labels(map: &LabelMap, canvas: &Canvas, min_span: f32) -> Vec<bool> {
         }
         seen[label] += 1;
     });
-    let spread_of = |sample: &Vec<Rgb>| spread(&sample.iter().map(|&c| to_lab(c)).collect::<Vec<Lab>>());
+    // A label's samples repeat a few colors: each is converted once.
+    let mut memo = LabMemo::new();
+    let mut spread_of = |sample: &Vec<Rgb>| spread(&sample.iter().map(|&c| memo.lab(c)).collect::<Vec<Lab>>());
     one_color.iter().zip(&samples).map(|(&one, sample)| one || spread_of(sample) < min_span / 4.0).collect()
 }
 
@@ -868,8 +870,8 @@ fn core_is_one_color(region: &[usize], map: &LabelMap, canvas: &Canvas) -> bool 
 /// fits: raw colors spread less than a ramp's least, on every
 /// `FLAT_LOOK_STRIDE`th pixel. Noise spreads raw colors more than their
 /// local means, so a region flat by this look is flat by the full test.
-fn looks_flat(region: &[usize], canvas: &Canvas, min_span: f32) -> bool {
-    let sample: Vec<Lab> = region.iter().step_by(FLAT_LOOK_STRIDE).map(|&i| to_lab(canvas.rgb[i])).collect();
+fn looks_flat(region: &[usize], canvas: &Canvas, min_span: f32, memo: &mut LabMemo) -> bool {
+    let sample: Vec<Lab> = region.iter().step_by(FLAT_LOOK_STRIDE).map(|&i| memo.lab(canvas.rgb[i])).collect();
     spread(&sample) < min_span / 4.0
 }
 
