@@ -94,31 +94,40 @@ type Cone = Option<((i64, i64), (i64, i64))>;
 /// Narrows `cone` to the rays passing within `slack` of `v` (relative to the
 /// origin).
 fn constrain(cone: Cone, v: (i64, i64), slack: i64) -> Cone {
-    if v.0.abs() <= slack && v.1.abs() <= slack {
-        // The origin is on this point's square: every ray passes it.
-        return cone;
-    }
-    let corners = [
-        (v.0 - slack, v.1 - slack),
-        (v.0 + slack, v.1 - slack),
-        (v.0 - slack, v.1 + slack),
-        (v.0 + slack, v.1 + slack),
-    ];
-    let (mut cw, mut ccw) = (corners[0], corners[0]);
-    for &c in &corners[1..] {
-        if lattice_cross(c, cw) > 0 {
-            cw = c;
-        }
-        if lattice_cross(ccw, c) > 0 {
-            ccw = c;
-        }
-    }
+    let Some((cw, ccw)) = tangent_corners(v, slack) else { return cone };
     Some(match cone {
         None => (cw, ccw),
         Some((lo, hi)) => {
             (if lattice_cross(lo, cw) > 0 { cw } else { lo }, if lattice_cross(ccw, hi) > 0 { ccw } else { hi })
         }
     })
+}
+
+/// The corners of the square of half-side `slack` around `v` that bound the
+/// rays from the origin through it, clockwise-most first; None when the
+/// origin is on the square (every ray passes it). Which two they are follows
+/// from the side of the square the origin lies on, with no cross product.
+fn tangent_corners(v: (i64, i64), slack: i64) -> Option<((i64, i64), (i64, i64))> {
+    let ((x0, x1), (y0, y1)) = ((v.0 - slack, v.0 + slack), (v.1 - slack, v.1 + slack));
+    // Per axis, where the origin lies: before the square's span (-1),
+    // within it (0) or past it (1).
+    let side = |low: i64, high: i64| {
+        if low > 0 {
+            -1
+        } else if high < 0 {
+            1
+        } else {
+            0
+        }
+    };
+    let (sx, sy) = (side(x0, x1), side(y0, y1));
+    if sx == 0 && sy == 0 {
+        return None;
+    }
+    let cw = (if sy < 0 || (sy == 0 && sx > 0) { x1 } else { x0 }, if sx < 0 || (sx == 0 && sy < 0) { y0 } else { y1 });
+    let ccw =
+        (if sy < 0 || (sy == 0 && sx < 0) { x0 } else { x1 }, if sx < 0 || (sx == 0 && sy > 0) { y1 } else { y0 });
+    Some((cw, ccw))
 }
 
 /// For every path point i, the furthest path index j (counted over two laps,
@@ -580,6 +589,53 @@ mod tests {
     use super::*;
 
     /// The definition, point by point: the oracle for [`reach`].
+    /// `constrain` by its definition: the corners of the square that bound
+    /// the rays through it, found by comparing all four.
+    fn constrain_by_corners(cone: Cone, v: (i64, i64), slack: i64) -> Cone {
+        if v.0.abs() <= slack && v.1.abs() <= slack {
+            return cone;
+        }
+        let corners = [
+            (v.0 - slack, v.1 - slack),
+            (v.0 + slack, v.1 - slack),
+            (v.0 - slack, v.1 + slack),
+            (v.0 + slack, v.1 + slack),
+        ];
+        let (mut cw, mut ccw) = (corners[0], corners[0]);
+        for &c in &corners[1..] {
+            if lattice_cross(c, cw) > 0 {
+                cw = c;
+            }
+            if lattice_cross(ccw, c) > 0 {
+                ccw = c;
+            }
+        }
+        Some(match cone {
+            None => (cw, ccw),
+            Some((lo, hi)) => {
+                (if lattice_cross(lo, cw) > 0 { cw } else { lo }, if lattice_cross(ccw, hi) > 0 { ccw } else { hi })
+            }
+        })
+    }
+
+    #[test]
+    fn tangent_corners_bound_the_same_rays_as_all_four_corners() {
+        let same_ray = |a: (i64, i64), b: (i64, i64)| lattice_cross(a, b) == 0 && a.0 * b.0 + a.1 * b.1 > 0;
+        for slack in 1..=3 {
+            for x in -9..=9 {
+                for y in -9..=9 {
+                    match (constrain(None, (x, y), slack), constrain_by_corners(None, (x, y), slack)) {
+                        (None, None) => {}
+                        (Some((cw, ccw)), Some((cw_ref, ccw_ref))) => {
+                            assert!(same_ray(cw, cw_ref) && same_ray(ccw, ccw_ref), "({x}, {y}) slack {slack}");
+                        }
+                        other => panic!("({x}, {y}) slack {slack}: {other:?}"),
+                    }
+                }
+            }
+        }
+    }
+
     fn reach_pointwise(points: &[Lattice], slack: i64) -> Vec<usize> {
         let n = points.len();
         let mut reach = vec![0usize; n];
@@ -605,7 +661,7 @@ mod tests {
                 }
                 last = k;
                 // Point by point: every square narrows the cone, none skipped.
-                cone = constrain(cone, v, slack);
+                cone = constrain_by_corners(cone, v, slack);
             }
             reach[i] = last;
         }
