@@ -94,13 +94,20 @@ type Cone = Option<((i64, i64), (i64, i64))>;
 /// Narrows `cone` to the rays passing within `slack` of `v` (relative to the
 /// origin).
 fn constrain(cone: Cone, v: (i64, i64), slack: i64) -> Cone {
-    let Some((cw, ccw)) = tangent_corners(v, slack) else { return cone };
-    Some(match cone {
+    match tangent_corners(v, slack) {
+        Some(corners) => Some(narrowed(cone, corners)),
+        None => cone,
+    }
+}
+
+/// `cone` narrowed to the rays between `cw` and `ccw` (counter-clockwise).
+fn narrowed(cone: Cone, (cw, ccw): ((i64, i64), (i64, i64))) -> ((i64, i64), (i64, i64)) {
+    match cone {
         None => (cw, ccw),
         Some((lo, hi)) => {
             (if lattice_cross(lo, cw) > 0 { cw } else { lo }, if lattice_cross(ccw, hi) > 0 { ccw } else { hi })
         }
-    })
+    }
 }
 
 /// The corners of the square of half-side `slack` around `v` that bound the
@@ -293,6 +300,20 @@ fn chain(
     Ok(Some(vertices))
 }
 
+/// The best polygon through path point `start`, as path indices in cyclic
+/// order from it; None when it has fewer than three vertices.
+fn polygon_from(
+    points: &[Lattice],
+    sums: &Sums,
+    reach: &[usize],
+    start: usize,
+    weight: f64,
+    budget: &Budget,
+) -> EngineResult<Option<Vec<usize>>> {
+    let polygon = chain(points, sums, reach, (start, points.len()), weight, budget)?;
+    Ok(polygon.filter(|vertices| vertices.len() >= 3))
+}
+
 /// Path indices of an optimal polygon, in cyclic order from its sharpest
 /// vertex (the curve fit breaks its joins at the first vertex when the
 /// outline has no corner: best where it bends most).
@@ -313,7 +334,7 @@ pub fn optimal_polygon(
     let n = points.len();
     let reach = reach(points, slack);
     let start = natural_vertex(points, sums, &reach, weight, budget)?;
-    Ok(match chain(points, sums, &reach, (start, n), weight, budget)?.filter(|p| p.len() >= 3) {
+    Ok(match polygon_from(points, sums, &reach, start, weight, budget)? {
         Some(mut polygon) => {
             let sharpest = sharpest_vertex(points, &polygon);
             polygon.rotate_left(sharpest);
@@ -353,10 +374,8 @@ fn natural_vertex(
         end = reach[end];
     }
     if end >= n {
-        return Ok(match chain(points, sums, reach, (0, n), weight, budget)? {
-            Some(polygon) if polygon.len() >= 3 => polygon[sharpest_vertex(points, &polygon)],
-            _ => 0,
-        });
+        return Ok(polygon_from(points, sums, reach, 0, weight, budget)?
+            .map_or(0, |polygon| polygon[sharpest_vertex(points, &polygon)]));
     }
     Ok(chain(points, sums, reach, (0, end), weight, budget)?.map_or(0, |vertices| vertices[vertices.len() / 2]))
 }
@@ -588,7 +607,6 @@ fn best_in_square(q: &Quadratic, center: Vec2, half: f64) -> Vec2 {
 mod tests {
     use super::*;
 
-    /// The definition, point by point: the oracle for [`reach`].
     /// `constrain` by its definition: the corners of the square that bound
     /// the rays through it, found by comparing all four.
     fn constrain_by_corners(cone: Cone, v: (i64, i64), slack: i64) -> Cone {
@@ -610,12 +628,7 @@ mod tests {
                 ccw = c;
             }
         }
-        Some(match cone {
-            None => (cw, ccw),
-            Some((lo, hi)) => {
-                (if lattice_cross(lo, cw) > 0 { cw } else { lo }, if lattice_cross(ccw, hi) > 0 { ccw } else { hi })
-            }
-        })
+        Some(narrowed(cone, (cw, ccw)))
     }
 
     #[test]
@@ -636,6 +649,7 @@ mod tests {
         }
     }
 
+    /// The definition, point by point: the oracle for [`reach`].
     fn reach_pointwise(points: &[Lattice], slack: i64) -> Vec<usize> {
         let n = points.len();
         let mut reach = vec![0usize; n];
