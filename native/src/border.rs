@@ -54,11 +54,9 @@
 //! paper only in its cut-outs, reads as light art on that color's paper and
 //! loses its art color (two dev logos: pagekit, stitch).
 
-use std::cell::RefCell;
-
 use crate::canvas::Canvas;
-use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, HashMap, Lab, LastColor, Rgb};
-use crate::grid::{canton_or_band_box, neighbours4, reached_from_edge};
+use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, HashMap, Lab, Rgb};
+use crate::grid::{canton_or_band_box, reached_from_edge, Forest};
 use crate::palette::weighted_median;
 
 /// What the border says about the background.
@@ -167,28 +165,46 @@ const FRAME_SLACK: usize = 2;
 const MIN_FRAMED_PAPER_SHARE: f64 = 0.2;
 
 /// Which colors stand off the paper, further than `reach` from it: art.
-/// Each color is measured once however many pixels carry it, and the last
-/// color's answer is kept beside the table (`LastColor`).
+/// The answers for the colors met lately are kept in a direct-mapped table
+/// (`KNOWN_BITS`, a color and its answer a slot): a JPEG's noise gives
+/// tens of thousands of shades, mostly met again nearby, and the table
+/// costs a multiply where a hash map of every shade missed the cache.
 struct OffPaper {
     paper: Lab,
     reach: f32,
-    known: RefCell<HashMap<u32, bool>>,
-    last: LastColor<bool>,
+    known: Vec<u32>,
 }
+
+/// `OffPaper`'s table: 2^14 slots of a packed color shifted left, its answer in bit 0.
+const KNOWN_BITS: u32 = 14;
 
 impl OffPaper {
     fn new(paper: Rgb, reach: f32) -> OffPaper {
-        OffPaper { paper: to_lab(paper), reach, known: RefCell::new(HashMap::default()), last: LastColor::new() }
+        OffPaper { paper: to_lab(paper), reach, known: vec![u32::MAX; 1 << KNOWN_BITS] }
     }
 
-    fn is_art(&self, color: Rgb) -> bool {
-        self.last.get_or(color, || {
-            *self
-                .known
-                .borrow_mut()
-                .entry(pack(color))
-                .or_insert_with(|| delta_e(&to_lab(color), &self.paper) >= self.reach)
-        })
+    fn is_art(&mut self, color: Rgb) -> bool {
+        let key = pack(color);
+        let slot = &mut self.known[(key.wrapping_mul(0x9e37_79b1) >> (32 - KNOWN_BITS)) as usize];
+        if *slot >> 1 != key {
+            *slot = key << 1 | u32::from(delta_e(&to_lab(color), &self.paper) >= self.reach);
+        }
+        *slot & 1 == 1
+    }
+}
+
+/// Which pixels of a canvas stand off its paper, judged once each: the
+/// border's tests walk them several times over (floods, margins, rays).
+struct ArtMap {
+    cells: Vec<bool>,
+    width: usize,
+    height: usize,
+}
+
+impl ArtMap {
+    fn of(canvas: &Canvas, off_paper: &mut OffPaper) -> ArtMap {
+        let cells = canvas.rgb.iter().map(|&c| off_paper.is_art(c)).collect();
+        ArtMap { cells, width: canvas.width, height: canvas.height }
     }
 }
 
@@ -213,25 +229,24 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
     let Some(paper) = spread_median(&colors, mode) else {
         return Border::NoPaper;
     };
-    let off_paper = OffPaper::new(paper, reach);
+    let mut off_paper = OffPaper::new(paper, reach);
     let share = |count: usize| count as f64 / colors.len() as f64;
     let covered = colors.iter().filter(|&&c| !off_paper.is_art(c)).count();
     if share(covered) < MIN_BORDER_SHARE {
         return Border::NoPaper;
     }
     let shown = groups.iter().filter(|g| share(g.count) >= MIN_BORDER_SHARE).count();
-    let pieces = border_pieces(canvas, &border, &off_paper);
+    let art = ArtMap::of(canvas, &mut off_paper);
+    let pieces = border_pieces(&art);
     let min_contact = MIN_PIECE_SHARE * colors.len() as f64;
     let several_pieces = || pieces.iter().filter(|p| p.contact as f64 >= min_contact).count() >= 2;
     let fills_frame = Border::FillsFrame { colors: shown.max(2) };
-    if share(covered) < SURROUNDING_SHARE
-        && (corner.is_none() || several_pieces() || !paper_in_pockets(canvas, &off_paper))
-    {
+    if share(covered) < SURROUNDING_SHARE && (corner.is_none() || several_pieces() || !paper_in_pockets(&art)) {
         return fills_frame;
     }
-    let margins = art_margins(canvas, &off_paper);
+    let margins = art_margins(&art);
     let long_side = canvas.width.max(canvas.height);
-    if margins.is_some_and(|m| anchored_on_frame(canvas, &off_paper, m, long_side.div_ceil(ANCHOR_CLEAR_PARTS))) {
+    if margins.is_some_and(|m| anchored_on_frame(&art, m, long_side.div_ceil(ANCHOR_CLEAR_PARTS))) {
         return fills_frame;
     }
     if !is_paper_like(&off_paper.paper) {
@@ -242,7 +257,7 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
         {
             return fills_frame;
         }
-        if is_drawn_frame(canvas, &off_paper) {
+        if is_drawn_frame(&art) {
             return Border::Frame;
         }
         let Some(margins) = margins else { return Border::Blank(paper) };
@@ -348,9 +363,9 @@ struct Group {
 /// mean lies nearest within `BORDER_COLOR_DE`, or starts one; grain moves a
 /// group's mean, not its count.
 fn color_groups(colors: &[Rgb]) -> Vec<Group> {
+    let labs: Vec<Lab> = colors.iter().map(|&c| to_lab(c)).collect();
     let mut sums: Vec<([f32; 3], usize)> = Vec::new();
-    for &c in colors {
-        let lab = to_lab(c);
+    for &lab in &labs {
         let mean = |(sum, n): &([f32; 3], usize)| sum.map(|s| s / *n as f32);
         let nearest = sums
             .iter()
@@ -370,10 +385,11 @@ fn color_groups(colors: &[Rgb]) -> Vec<Group> {
         .into_iter()
         .map(|(sum, count)| {
             let lab = sum.map(|s| s / count as f32);
-            let rgb = *colors
+            let rgb = colors
                 .iter()
-                .min_by(|a, b| delta_e(&to_lab(**a), &lab).total_cmp(&delta_e(&to_lab(**b), &lab)))
-                .unwrap_or(&[0; 3]);
+                .zip(&labs)
+                .min_by(|a, b| delta_e(a.1, &lab).total_cmp(&delta_e(b.1, &lab)))
+                .map_or([0; 3], |(&rgb, _)| rgb);
             Group { rgb, count }
         })
         .collect();
@@ -384,14 +400,13 @@ fn color_groups(colors: &[Rgb]) -> Vec<Group> {
 /// How far the art keeps from each side of the frame (left, top, right,
 /// bottom), in pixels; None when nothing stands off the paper (a field of
 /// one color, which stays as it is).
-fn art_margins(canvas: &Canvas, off_paper: &OffPaper) -> Option<[usize; 4]> {
-    let (w, h) = (canvas.width, canvas.height);
+fn art_margins(art: &ArtMap) -> Option<[usize; 4]> {
+    let (w, h) = (art.width, art.height);
     let mut bounds: Option<[usize; 4]> = None;
-    for (i, &c) in canvas.rgb.iter().enumerate() {
-        if off_paper.is_art(c) {
-            let (x, y) = (i % w, i / w);
-            let b = bounds.get_or_insert([x, y, x, y]);
-            *b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
+    for (y, row) in art.cells.chunks_exact(w).enumerate() {
+        if let (Some(left), Some(right)) = (row.iter().position(|&a| a), row.iter().rposition(|&a| a)) {
+            let b = bounds.get_or_insert([left, y, right, y]);
+            *b = [b[0].min(left), b[1], b[2].max(right), y];
         }
     }
     bounds.map(|[left, top, right, bottom]| [left, top, w - 1 - right, h - 1 - bottom])
@@ -402,15 +417,15 @@ fn art_margins(canvas: &Canvas, off_paper: &OffPaper) -> Option<[usize; 4]> {
 /// the two others) or a band (it covers a whole side, clear of the
 /// opposite one). A figure laid on paper is cropped on both sides of an
 /// axis or padded on both; the paper shows beside its tangent contacts.
-fn anchored_on_frame(canvas: &Canvas, off_paper: &OffPaper, margins: [usize; 4], clear: usize) -> bool {
+fn anchored_on_frame(art: &ArtMap, margins: [usize; 4], clear: usize) -> bool {
     let [left, top, right, bottom] = margins;
     let hugs = |a: usize, b: usize| a.min(b) == 0 && a.max(b) >= clear;
     if hugs(left, right) && hugs(top, bottom) {
         return true;
     }
-    let (w, h) = (canvas.width, canvas.height);
+    let (w, h) = (art.width, art.height);
     let covers = |pixels: &mut dyn Iterator<Item = usize>, length: usize| {
-        pixels.filter(|&i| off_paper.is_art(canvas.rgb[i])).count() as f64 >= PANEL_FILL * length as f64
+        pixels.filter(|&i| art.cells[i]).count() as f64 >= PANEL_FILL * length as f64
     };
     let side_bands = [
         (left, right, covers(&mut (0..h).map(|y| y * w), h)),
@@ -425,9 +440,9 @@ fn anchored_on_frame(canvas: &Canvas, off_paper: &OffPaper, margins: [usize; 4],
 /// (the corners around a rounded plate or a disc), no deeper than a
 /// `POCKET_MAX_PARTS`th of the short side; a field cut by diagonals reaches
 /// the middle.
-fn paper_in_pockets(canvas: &Canvas, off_paper: &OffPaper) -> bool {
-    let (w, h) = (canvas.width, canvas.height);
-    let (reached, _) = reached_from_edge((w, h), |x, y| off_paper.is_art(canvas.rgb[y * w + x]));
+fn paper_in_pockets(art: &ArtMap) -> bool {
+    let (w, h) = (art.width, art.height);
+    let (reached, _) = reached_from_edge((w, h), |x, y| art.cells[y * w + x]);
     let deepest = w.min(h) / POCKET_MAX_PARTS;
     reached.iter().enumerate().filter(|&(_, &r)| r).all(|(i, _)| {
         let (x, y) = (i % w, i / w);
@@ -439,9 +454,9 @@ fn paper_in_pockets(canvas: &Canvas, off_paper: &OffPaper) -> bool {
 /// one thickness all around, as deep at each corner (along its diagonal) as
 /// at the middle of each side, and at most an eighth of the short side.
 /// Paper around a rounded plate is deeper in the corners.
-fn is_drawn_frame(canvas: &Canvas, off_paper: &OffPaper) -> bool {
-    let (w, h) = (canvas.width, canvas.height);
-    let inside = |x: usize, y: usize| !off_paper.is_art(canvas.rgb[y * w + x]);
+fn is_drawn_frame(art: &ArtMap) -> bool {
+    let (w, h) = (art.width, art.height);
+    let inside = |x: usize, y: usize| !art.cells[y * w + x];
     // How many steps from (x, y) along (dx, dy) stay on the candidate.
     let depth = |(x, y): (usize, usize), (dx, dy): (isize, isize)| {
         let mut steps = 0;
@@ -465,43 +480,77 @@ fn is_drawn_frame(canvas: &Canvas, off_paper: &OffPaper) -> bool {
 }
 
 /// A piece of what is not paper that touches the border: how many border
-/// pixels it covers and its box.
+/// pixels it covers, its rows' runs and its box.
 struct Piece {
     contact: usize,
-    pixels: Vec<usize>,
+    runs: Vec<Run>,
     /// Inclusive: left, top, right, bottom.
     bounds: (usize, usize, usize, usize),
 }
 
-/// The pieces of art, what stands off the paper, that touch the border.
-fn border_pieces(canvas: &Canvas, border: &[usize], off_paper: &OffPaper) -> Vec<Piece> {
-    let (w, h) = (canvas.width, canvas.height);
-    let art = |i: usize| off_paper.is_art(canvas.rgb[i]);
-    let mut seen = vec![false; w * h];
-    let mut pieces = Vec::new();
-    let mut stack = Vec::new();
-    for &start in border {
-        if seen[start] || !art(start) {
-            continue;
-        }
-        seen[start] = true;
-        stack.push(start);
-        let mut piece = Piece { contact: 0, pixels: Vec::new(), bounds: (w, h, 0, 0) };
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
-            piece.contact += usize::from(x == 0 || y == 0 || x == w - 1 || y == h - 1);
-            piece.pixels.push(i);
-            let b = &mut piece.bounds;
-            *b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
-            for j in neighbours4(i, w, h) {
-                if !seen[j] && art(j) {
-                    seen[j] = true;
-                    stack.push(j);
-                }
+/// Pixels `start..end` of row `y`.
+#[derive(Clone, Copy)]
+struct Run {
+    y: usize,
+    start: usize,
+    end: usize,
+}
+
+/// The pieces of art, what stands off the paper, that touch the border
+/// (4-connected): the art's runs along rows, joined to the runs they
+/// overlap in the row above, in one raster pass.
+fn border_pieces(art: &ArtMap) -> Vec<Piece> {
+    let (w, h) = (art.width, art.height);
+    let (mut runs, mut forest) = (Vec::new(), Forest::new(0));
+    let mut above = 0..0;
+    for y in 0..h {
+        let row = &art.cells[y * w..(y + 1) * w];
+        let first = runs.len();
+        let mut x = 0;
+        while x < w {
+            if !row[x] {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < w && row[x] {
+                x += 1;
+            }
+            let run = forest.add();
+            runs.push(Run { y, start, end: x });
+            while above.start < above.end && runs[above.start].end <= start {
+                above.start += 1;
+            }
+            let mut other = above.start;
+            while other < above.end && runs[other].start < x {
+                forest.join(run, other);
+                other += 1;
             }
         }
-        pieces.push(piece);
+        above = first..runs.len();
     }
+    let edge_pixels = |r: &Run| {
+        if r.y == 0 || r.y == h - 1 {
+            r.end - r.start
+        } else {
+            usize::from(r.start == 0) + usize::from(r.end == w && r.end - 1 != 0)
+        }
+    };
+    let mut piece_of = vec![usize::MAX; runs.len()];
+    let mut pieces: Vec<Piece> = Vec::new();
+    for (k, run) in runs.iter().enumerate() {
+        let root = forest.root(k);
+        if piece_of[root] == usize::MAX {
+            piece_of[root] = pieces.len();
+            pieces.push(Piece { contact: 0, runs: Vec::new(), bounds: (w, h, 0, 0) });
+        }
+        let piece = &mut pieces[piece_of[root]];
+        piece.contact += edge_pixels(run);
+        piece.runs.push(*run);
+        let b = &mut piece.bounds;
+        *b = (b.0.min(run.start), b.1.min(run.y), b.2.max(run.end - 1), b.3.max(run.y));
+    }
+    pieces.retain(|p| p.contact > 0);
     pieces
 }
 
@@ -516,9 +565,10 @@ fn cut_pieces(canvas: &Canvas, pieces: &[Piece], min_contact: f64) -> usize {
     let (w, h) = (canvas.width, canvas.height);
     let pocket = w.min(h) / POCKET_MAX_PARTS;
     let reaches_past_pocket = |piece: &Piece| {
-        piece.pixels.iter().any(|&i| {
-            let (x, y) = (i % w, i / w);
-            x.min(y).min(w - 1 - x).min(h - 1 - y) > pocket
+        piece.runs.iter().any(|r| {
+            // The run's pixel nearest the middle column lies deepest.
+            let x = ((w - 1) / 2).clamp(r.start, r.end - 1);
+            x.min(r.y).min(w - 1 - x).min(h - 1 - r.y) > pocket
         })
     };
     pieces.iter().filter(|p| p.contact as f64 >= min_contact && reaches_past_pocket(p)).count()
@@ -537,8 +587,9 @@ fn is_panel(piece: &Piece, width: usize, height: usize) -> bool {
         return false;
     }
     let mut inside = vec![false; area];
-    for &i in &piece.pixels {
-        inside[(i / width - y0) * size.0 + i % width - x0] = true;
+    for r in &piece.runs {
+        let row = (r.y - y0) * size.0;
+        inside[row + r.start - x0..row + r.end - x0].fill(true);
     }
     // A canton or a band holds the frame's corners its box reaches; a
     // rounded plate laid against the frame leaves them to the paper.
@@ -569,6 +620,57 @@ mod tests {
     const WHITE: Rgb = [255; 3];
     const RED: Rgb = [200, 16, 46];
     const BLUE: Rgb = [0, 56, 168];
+
+    #[test]
+    fn the_border_pieces_are_the_art_a_flood_from_the_border_reaches() {
+        // Random art beside a plain 4-neighbour flood from each border pixel.
+        let mut seed = 11u32;
+        for (w, h) in [(1, 1), (1, 9), (9, 1), (2, 2), (17, 13), (31, 8)] {
+            let cells: Vec<bool> = (0..w * h)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    (seed >> 16) % 5 < 3
+                })
+                .collect();
+            let art = ArtMap { cells: cells.clone(), width: w, height: h };
+            let on_border = |i: usize| i % w == 0 || i / w == 0 || i % w == w - 1 || i / w == h - 1;
+            let mut expected = Vec::new();
+            let mut seen = vec![false; w * h];
+            for start in (0..w * h).filter(|&i| on_border(i) && cells[i]) {
+                if seen[start] {
+                    continue;
+                }
+                seen[start] = true;
+                let (mut stack, mut pixels) = (vec![start], Vec::new());
+                while let Some(i) = stack.pop() {
+                    pixels.push(i);
+                    for j in crate::grid::neighbours4(i, w, h) {
+                        if cells[j] && !seen[j] {
+                            seen[j] = true;
+                            stack.push(j);
+                        }
+                    }
+                }
+                pixels.sort_unstable();
+                let contact = pixels.iter().filter(|&&i| on_border(i)).count();
+                let xs = || pixels.iter().map(|&i| i % w);
+                let bounds = (xs().min().unwrap(), pixels[0] / w, xs().max().unwrap(), pixels[pixels.len() - 1] / w);
+                expected.push((contact, pixels, bounds));
+            }
+            let mut found: Vec<_> = border_pieces(&art)
+                .into_iter()
+                .map(|piece| {
+                    let mut pixels: Vec<usize> =
+                        piece.runs.iter().flat_map(|r| (r.start..r.end).map(move |x| r.y * w + x)).collect();
+                    pixels.sort_unstable();
+                    (piece.contact, pixels, piece.bounds)
+                })
+                .collect();
+            found.sort_by_key(|(_, pixels, _)| pixels[0]);
+            expected.sort_by_key(|(_, pixels, _)| pixels[0]);
+            assert_eq!(found, expected, "{w}x{h}");
+        }
+    }
 
     #[test]
     fn a_mark_cropped_close_on_dark_or_saturated_paper_has_that_paper() {
