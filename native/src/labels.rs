@@ -201,23 +201,27 @@ impl LabelMap {
         let takes_part = |l: u8| l == TRANSPARENT || faint[l as usize];
         for _ in 0..2 {
             let before = self.labels.clone();
-            for y in 0..h {
-                for x in 0..w {
-                    let own = before[y * w + x];
-                    if !grid::neighbours4(y * w + x, w, h).any(|j| crosses_faint_outline(faint, own, before[j])) {
-                        continue;
+            for i in faint_outline(&before, w, h, faint) {
+                let (x, y, own) = (i % w, i / w, before[i]);
+                let (rows, columns) = (y.saturating_sub(2)..(y + 3).min(h), x.saturating_sub(2)..(x + 3).min(w));
+                let mut counts = [0u8; 256];
+                for ny in rows.clone() {
+                    for &l in &before[ny * w + columns.start..ny * w + columns.end] {
+                        counts[l as usize] += u8::from(takes_part(l));
                     }
-                    let mut counts = [0u8; 256];
-                    for ny in y.saturating_sub(2)..(y + 3).min(h) {
-                        for nx in x.saturating_sub(2)..(x + 3).min(w) {
-                            let l = before[ny * w + nx];
-                            if takes_part(l) {
-                                counts[l as usize] += 1;
-                            }
+                }
+                // The most common, the pixel's own label among equals,
+                // else the highest; labels outside the window count none.
+                let key = |l: u8| (counts[l as usize], l == own);
+                let mut best = own;
+                for ny in rows.clone() {
+                    for &l in &before[ny * w + columns.start..ny * w + columns.end] {
+                        if (key(l), l) > (key(best), best) {
+                            best = l;
                         }
                     }
-                    self.labels[y * w + x] = (0..=255u8).max_by_key(|&l| (counts[l as usize], l == own)).unwrap_or(own);
                 }
+                self.labels[i] = best;
             }
         }
     }
@@ -345,6 +349,32 @@ impl LabelMap {
         self.width = width;
         self.height = height;
     }
+}
+
+/// The pixels on either side of faint art's outline against the removed
+/// paper (`crosses_faint_outline` with a 4-neighbour), in raster order:
+/// pairs of unequal neighbours, a row at a time, rather than each pixel's
+/// four neighbours.
+fn faint_outline(labels: &[u8], w: usize, h: usize, faint: &[bool]) -> Vec<usize> {
+    let mut on = vec![false; w * h];
+    let mut mark = |i: usize, j: usize| {
+        if labels[i] != labels[j] && crosses_faint_outline(faint, labels[i], labels[j]) {
+            on[i] = true;
+            on[j] = true;
+        }
+    };
+    for y in 0..h {
+        let row = y * w;
+        for i in row..row + w - 1 {
+            mark(i, i + 1);
+        }
+        if y + 1 < h {
+            for i in row..row + w {
+                mark(i, i + w);
+            }
+        }
+    }
+    on.iter().enumerate().filter(|&(_, &on)| on).map(|(i, _)| i).collect()
 }
 
 /// Whether two neighbouring labels lie on either side of faint art's outline
