@@ -180,21 +180,55 @@ fn count_colors(pixels: impl Iterator<Item = Rgb>) -> HashMap<u32, usize> {
 /// neighbours: the flat interiors of shapes.
 fn interior_pixels(canvas: &Canvas, tol: Tolerances) -> Vec<bool> {
     let (w, h) = (canvas.width, canvas.height);
-    let like = |i: usize, j: usize| {
-        canvas.opaque[i]
-            && canvas.opaque[j]
-            && (canvas.rgb[i] == canvas.rgb[j]
-                || (0..3).all(|c| canvas.rgb[i][c].abs_diff(canvas.rgb[j][c]) <= tol.flat_channel))
+    let like = |(a, &a_opaque): (&Rgb, &bool), (b, &b_opaque): (&Rgb, &bool)| {
+        u8::from(a_opaque && b_opaque && (a == b || (0..3).all(|c| a[c].abs_diff(b[c]) <= tol.flat_channel)))
     };
-    // Each pair is compared once: `alike` gathers it for both pixels.
+    let row = |y: usize| canvas.rgb[y * w..(y + 1) * w].iter().zip(&canvas.opaque[y * w..(y + 1) * w]);
+    // Each pair is compared once, a row and a kind of neighbour at a time
+    // (`pair`), and counted for both its pixels in `alike`.
     let mut alike = vec![0u8; w * h];
-    grid::for_each_pair8(w, h, |i, j| {
-        if like(i, j) {
-            alike[i] += 1;
-            alike[j] += 1;
+    let mut pair = vec![0u8; w];
+    for y in 0..h {
+        let (done, rest) = alike.split_at_mut((y + 1) * w);
+        let here = &mut done[y * w..];
+        compare(&mut pair, row(y), row(y).skip(1), like);
+        for x in 1..w {
+            here[x - 1] += pair[x - 1];
+            here[x] += pair[x - 1];
         }
-    });
+        if y + 1 == h {
+            continue;
+        }
+        let below = &mut rest[..w];
+        compare(&mut pair, row(y), row(y + 1), like);
+        for x in 0..w {
+            here[x] += pair[x];
+            below[x] += pair[x];
+        }
+        compare(&mut pair, row(y), row(y + 1).skip(1), like);
+        for x in 1..w {
+            here[x - 1] += pair[x - 1];
+            below[x] += pair[x - 1];
+        }
+        compare(&mut pair, row(y).skip(1), row(y + 1), like);
+        for x in 1..w {
+            here[x] += pair[x - 1];
+            below[x - 1] += pair[x - 1];
+        }
+    }
     alike.iter().map(|&n| usize::from(n) >= tol.like_neighbours).collect()
+}
+
+/// `pair[x]` = `like` of the `x`th pixels of `a` and `b`.
+fn compare<'a, P: Copy + 'a>(
+    pair: &mut [u8],
+    a: impl Iterator<Item = P>,
+    b: impl Iterator<Item = P>,
+    like: impl Fn(P, P) -> u8,
+) {
+    for (p, (a, b)) in pair.iter_mut().zip(a.zip(b)) {
+        *p = like(a, b);
+    }
 }
 
 /// How many pixels of the shape have each color.
