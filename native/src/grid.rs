@@ -111,30 +111,51 @@ impl Forest {
     }
 }
 
-/// Calls `visit` with every pair of 8-neighbours of a `width` x `height`
-/// grid once, as (i, j) with j the right, lower, lower-right or lower-left
-/// neighbour of i.
-pub fn for_each_pair8(width: usize, height: usize, mut visit: impl FnMut(usize, usize)) {
-    if width == 0 {
-        return;
+/// For each cell of a `width` x `height` grid, with how many of its eight
+/// neighbours `pair` holds (1 when it does, else 0). Each pair is compared
+/// once, a row and a kind of neighbour at a time, over the cells `row(y)`
+/// yields for row y: no index arithmetic or bounds test per pair, so the
+/// compiler vectorizes the comparisons.
+pub fn count_pairs8<T, R>(width: usize, height: usize, row: impl Fn(usize) -> R, pair: impl Fn(T, T) -> u8) -> Vec<u8>
+where
+    R: Iterator<Item = T>,
+{
+    fn compare<T>(held: &mut [u8], a: impl Iterator<Item = T>, b: impl Iterator<Item = T>, pair: &impl Fn(T, T) -> u8) {
+        for (h, (a, b)) in held.iter_mut().zip(a.zip(b)) {
+            *h = pair(a, b);
+        }
     }
-    // Row by row, one kind of pair at a time: no test per cell.
+    let mut counts = vec![0u8; width * height];
+    let mut held = vec![0u8; width];
     for y in 0..height {
-        let row = y * width;
-        for i in row..row + width - 1 {
-            visit(i, i + 1);
+        let (done, rest) = counts.split_at_mut((y + 1) * width);
+        let here = &mut done[y * width..];
+        compare(&mut held, row(y), row(y).skip(1), &pair);
+        for x in 1..width {
+            here[x - 1] += held[x - 1];
+            here[x] += held[x - 1];
         }
         if y + 1 == height {
             continue;
         }
-        for i in row..row + width {
-            visit(i, i + width);
+        let below = &mut rest[..width];
+        compare(&mut held, row(y), row(y + 1), &pair);
+        for x in 0..width {
+            here[x] += held[x];
+            below[x] += held[x];
         }
-        for i in row..row + width - 1 {
-            visit(i, i + width + 1);
-            visit(i + 1, i + width);
+        compare(&mut held, row(y), row(y + 1).skip(1), &pair);
+        for x in 1..width {
+            here[x - 1] += held[x - 1];
+            below[x] += held[x - 1];
+        }
+        compare(&mut held, row(y).skip(1), row(y + 1), &pair);
+        for x in 1..width {
+            here[x] += held[x - 1];
+            below[x - 1] += held[x - 1];
         }
     }
+    counts
 }
 
 /// Chessboard distance of every pixel to the nearest pixel of `set`, capped
@@ -240,24 +261,19 @@ fn run_along<'a>(cells: impl Iterator<Item = &'a mut u16>) {
     }
 }
 
-/// For each label below `count`, how deep its cells lie: the most steps (8-connected) from one of its
-/// cells to the nearest cell of another label (cells past the grid's edge are no other label; a
-/// label alone on the grid is `u16::MAX` deep). One distance pass for every label: a cell's nearest
-/// other-label cell is one step past the nearest cell whose 8 neighbours hold another label.
-pub fn label_depths(width: usize, height: usize, labels: &[u8], count: usize) -> Vec<u16> {
-    // Cells with another label among their 8 neighbours.
-    let mut differs = vec![false; width * height];
-    for_each_pair8(width, height, |i, j| {
-        if labels[i] != labels[j] {
-            differs[i] = true;
-            differs[j] = true;
-        }
-    });
-    let to_edge = distance_to(width, height, |i| differs[i], u16::MAX);
+/// For each label below `count`, how deep its cells lie, up to `cap`: the most steps (8-connected)
+/// from one of its cells to the nearest cell of another label (cells past the grid's edge are no
+/// other label; a label alone on the grid is `cap` deep). One distance pass for every label: a
+/// cell's nearest other-label cell is one step past the nearest cell whose 8 neighbours hold
+/// another label.
+pub fn label_depths(width: usize, height: usize, labels: &[u8], count: usize, cap: u16) -> Vec<u16> {
+    let row = |y: usize| labels[y * width..(y + 1) * width].iter();
+    let differing = count_pairs8(width, height, row, |a, b| u8::from(a != b));
+    let to_edge = distance_to(width, height, |i| differing[i] > 0, cap.saturating_sub(1));
     let mut depths = vec![0u16; count];
     for (i, &label) in labels.iter().enumerate() {
         if let Some(depth) = depths.get_mut(usize::from(label)) {
-            *depth = (*depth).max(to_edge[i].saturating_add(1));
+            *depth = (*depth).max(to_edge[i].saturating_add(1).min(cap));
         }
     }
     depths
@@ -322,14 +338,15 @@ mod tests {
                 labels[y * width + x] = 2;
             }
         }
-        let depths = label_depths(width, height, &labels, count);
-        for label in 0..count {
-            let to_other = distance_to(width, height, |i| usize::from(labels[i]) != label, u16::MAX);
-            let expected =
-                (0..labels.len()).filter(|&i| usize::from(labels[i]) == label).map(|i| to_other[i]).max().unwrap_or(0);
-            assert_eq!(depths[label], expected, "label {label}");
+        for cap in [u16::MAX, 4, 3, 1] {
+            let depths = label_depths(width, height, &labels, count, cap);
+            for label in 0..count {
+                let to_other = distance_to(width, height, |i| usize::from(labels[i]) != label, u16::MAX);
+                let deepest = (0..labels.len()).filter(|&i| usize::from(labels[i]) == label).map(|i| to_other[i]).max();
+                assert_eq!(depths[label], deepest.unwrap_or(0).min(cap), "label {label} capped at {cap}");
+            }
+            assert_eq!(label_depths(3, 2, &[1; 6], 2, cap), vec![0, cap], "alone on the grid");
         }
-        assert_eq!(label_depths(3, 2, &[1; 6], 2), vec![0, u16::MAX], "alone on the grid");
     }
 
     #[test]
