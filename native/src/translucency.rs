@@ -21,6 +21,9 @@ const MIN_AREA: usize = 256;
 /// their own, of the same color, so that each keeps its alpha
 /// (`label_opacity`). Returns, per label added, the label it came from.
 pub fn split_translucent_areas(map: &mut LabelMap, canvas: &Canvas) -> Vec<u8> {
+    if all_opaque(canvas) {
+        return Vec::new();
+    }
     let (w, h) = (map.width, map.height);
     let alpha = &canvas.alpha;
     // Most logos are opaque or cut out of transparency: one cheap test each.
@@ -85,6 +88,9 @@ pub fn split_translucent_areas(map: &mut LabelMap, canvas: &Canvas) -> Vec<u8> {
 /// Per label, the opacity of its shapes: the median alpha of its inside
 /// pixels (those whose four neighbours share its label), 1 when opaque.
 pub fn label_opacity(map: &LabelMap, canvas: &Canvas) -> Vec<f32> {
+    if all_opaque(canvas) {
+        return vec![1.0; map.palette.len()];
+    }
     let mut histograms = vec![[0usize; 256]; map.palette.len()];
     map.for_each_inside(|i| histograms[usize::from(map.labels[i])][usize::from(canvas.alpha[i])] += 1);
     histograms
@@ -106,6 +112,12 @@ pub fn label_opacity(map: &LabelMap, canvas: &Canvas) -> Vec<f32> {
             }
         })
         .collect()
+}
+
+/// Whether no pixel is painted at partial alpha (an opaque source, a JPEG):
+/// then nothing is translucent, and one pass over the bytes says so.
+fn all_opaque(canvas: &Canvas) -> bool {
+    canvas.alpha.iter().all(|&a| a >= OPAQUE_ALPHA)
 }
 
 #[cfg(test)]
