@@ -56,7 +56,7 @@
 
 use crate::canvas::Canvas;
 use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, HashMap, Lab, Rgb};
-use crate::grid::{canton_or_band_box, reached_from_edge, Forest};
+use crate::grid::{canton_or_band_box, connected_runs, reached_from_edge, Run};
 use crate::palette::weighted_median;
 
 /// What the border says about the background.
@@ -488,47 +488,11 @@ struct Piece {
     bounds: (usize, usize, usize, usize),
 }
 
-/// Pixels `start..end` of row `y`.
-#[derive(Clone, Copy)]
-struct Run {
-    y: usize,
-    start: usize,
-    end: usize,
-}
-
 /// The pieces of art, what stands off the paper, that touch the border
-/// (4-connected): the art's runs along rows, joined to the runs they
-/// overlap in the row above, in one raster pass.
+/// (4-connected).
 fn border_pieces(art: &ArtMap) -> Vec<Piece> {
     let (w, h) = (art.width, art.height);
-    let (mut runs, mut forest) = (Vec::new(), Forest::new(0));
-    let mut above = 0..0;
-    for y in 0..h {
-        let row = &art.cells[y * w..(y + 1) * w];
-        let first = runs.len();
-        let mut x = 0;
-        while x < w {
-            if !row[x] {
-                x += 1;
-                continue;
-            }
-            let start = x;
-            while x < w && row[x] {
-                x += 1;
-            }
-            let run = forest.add();
-            runs.push(Run { y, start, end: x });
-            while above.start < above.end && runs[above.start].end <= start {
-                above.start += 1;
-            }
-            let mut other = above.start;
-            while other < above.end && runs[other].start < x {
-                forest.join(run, other);
-                other += 1;
-            }
-        }
-        above = first..runs.len();
-    }
+    let (runs, component) = connected_runs(&art.cells, w, |is_art| is_art);
     let edge_pixels = |r: &Run| {
         if r.y == 0 || r.y == h - 1 {
             r.end - r.start
@@ -538,13 +502,12 @@ fn border_pieces(art: &ArtMap) -> Vec<Piece> {
     };
     let mut piece_of = vec![usize::MAX; runs.len()];
     let mut pieces: Vec<Piece> = Vec::new();
-    for (k, run) in runs.iter().enumerate() {
-        let root = forest.root(k);
-        if piece_of[root] == usize::MAX {
-            piece_of[root] = pieces.len();
+    for (run, &first) in runs.iter().zip(&component) {
+        if piece_of[first] == usize::MAX {
+            piece_of[first] = pieces.len();
             pieces.push(Piece { contact: 0, runs: Vec::new(), bounds: (w, h, 0, 0) });
         }
-        let piece = &mut pieces[piece_of[root]];
+        let piece = &mut pieces[piece_of[first]];
         piece.contact += edge_pixels(run);
         piece.runs.push(*run);
         let b = &mut piece.bounds;

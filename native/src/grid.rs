@@ -111,6 +111,52 @@ impl Forest {
     }
 }
 
+/// Cells `start..end` of row `y` of a grid.
+#[derive(Clone, Copy)]
+pub struct Run {
+    pub y: usize,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// The runs along rows of the `cells` (a grid `width` wide) that are
+/// `inside`, in raster order, with each run's component (4-connected) named
+/// by its first run: runs joined to those they overlap in the row above, in
+/// one raster pass, no flood.
+pub fn connected_runs<T: Copy>(cells: &[T], width: usize, inside: impl Fn(T) -> bool) -> (Vec<Run>, Vec<usize>) {
+    let (mut runs, mut forest) = (Vec::new(), Forest::new(0));
+    let mut above = 0..0;
+    for (y, row) in cells.chunks_exact(width).enumerate() {
+        let first = runs.len();
+        let mut x = 0;
+        while x < width {
+            if !inside(row[x]) {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < width && inside(row[x]) {
+                x += 1;
+            }
+            let run = forest.add();
+            runs.push(Run { y, start, end: x });
+            // The runs above, left to right: skip those ending before this
+            // one starts, join those starting before it ends.
+            while above.start < above.end && runs[above.start].end <= start {
+                above.start += 1;
+            }
+            let mut other = above.start;
+            while other < above.end && runs[other].start < x {
+                forest.join(run, other);
+                other += 1;
+            }
+        }
+        above = first..runs.len();
+    }
+    let component = (0..runs.len()).map(|run| forest.root(run)).collect();
+    (runs, component)
+}
+
 /// For each cell of a `width` x `height` grid, with how many of its eight
 /// neighbours `pair` holds (1 when it does, else 0). Each pair is compared
 /// once, a row and a kind of neighbour at a time, over the cells `row(y)`

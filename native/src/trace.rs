@@ -9,7 +9,7 @@ use crate::budget::Budget;
 use crate::cores;
 use crate::error::EngineResult;
 use crate::fit::{trace_mask, FitParams, Mask};
-use crate::grid::{self, distance_to, Forest, PixelBox};
+use crate::grid::{self, distance_to, PixelBox, Run};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::ramps::Ramp;
 use crate::svg::{Layer, PathWriter};
@@ -109,55 +109,22 @@ fn joined_to_own(w: usize, h: usize, own: impl Fn(usize) -> bool, under: impl Fn
             }
         })
         .collect();
-    // The cells under upper colors as runs along rows, joined to the runs
-    // they overlap in the row above (4-connected): one raster pass, no flood.
-    let (mut spans, mut touches, mut runs) = (Vec::new(), Vec::new(), Forest::new(0));
-    let column = |span: &Range<usize>| (span.start % w, (span.end - 1) % w + 1);
-    let mut above = 0..0;
-    for y in 0..h {
+    // The cells under upper colors as runs along rows, joined into
+    // components (4-connected). A component touches the layer's color when
+    // one of its runs does; its first run gathers that.
+    let (runs, component) = grid::connected_runs(&state, w, |cell| cell == UNDER);
+    let mut touches = vec![false; runs.len()];
+    for (&Run { y, start, end }, &first) in runs.iter().zip(&component) {
         let row = &state[y * w..(y + 1) * w];
-        let first = spans.len();
-        let mut x = 0;
-        while x < w {
-            if row[x] != UNDER {
-                x += 1;
-                continue;
-            }
-            let start = x;
-            while x < w && row[x] == UNDER {
-                x += 1;
-            }
-            let painted_in = |r: usize| state[r * w + start..r * w + x].contains(&PAINTED);
-            touches.push(
-                start > 0 && row[start - 1] == PAINTED
-                    || x < w && row[x] == PAINTED
-                    || y > 0 && painted_in(y - 1)
-                    || y + 1 < h && painted_in(y + 1),
-            );
-            spans.push(y * w + start..y * w + x);
-            let run = runs.add();
-            // The runs above, left to right: skip those ending before this
-            // one starts, join those starting before it ends.
-            while above.start < above.end && column(&spans[above.start]).1 <= start {
-                above.start += 1;
-            }
-            let mut other = above.start;
-            while other < above.end && column(&spans[other]).0 < x {
-                runs.join(run, other);
-                other += 1;
-            }
-        }
-        above = first..spans.len();
+        let painted_in = |r: usize| state[r * w + start..r * w + end].contains(&PAINTED);
+        touches[first] |= start > 0 && row[start - 1] == PAINTED
+            || end < w && row[end] == PAINTED
+            || y > 0 && painted_in(y - 1)
+            || y + 1 < h && painted_in(y + 1);
     }
-    // A component touches the layer's color when one of its runs does; its
-    // root, its first run, gathers that.
-    for run in 0..spans.len() {
-        let root = runs.root(run);
-        touches[root] |= touches[run];
-    }
-    for (run, span) in spans.into_iter().enumerate() {
-        let verdict = if touches[runs.root(run)] { PAINTED } else { CLEAR };
-        state[span].fill(verdict);
+    for (&Run { y, start, end }, &first) in runs.iter().zip(&component) {
+        let verdict = if touches[first] { PAINTED } else { CLEAR };
+        state[y * w + start..y * w + end].fill(verdict);
     }
     state
 }
