@@ -83,6 +83,8 @@ impl LabelMap {
             }
         }
         let mut labels = core.clone();
+        // The settled colors around an edge pixel, reused from pixel to pixel.
+        let (mut settled, mut colors): (Vec<u8>, Vec<Rgb>) = (Vec::new(), Vec::new());
         for y in 0..h as isize {
             for x in 0..w as isize {
                 let i = y as usize * w + x as usize;
@@ -90,7 +92,7 @@ impl LabelMap {
                     continue;
                 }
                 let rgb = canvas.rgb[i];
-                let mut settled: Vec<u8> = Vec::new();
+                settled.clear();
                 for ny in (y - EDGE_RADIUS).max(0)..=(y + EDGE_RADIUS).min(h as isize - 1) {
                     for nx in (x - EDGE_RADIUS).max(0)..=(x + EDGE_RADIUS).min(w as isize - 1) {
                         let label = core[ny as usize * w + nx as usize];
@@ -99,7 +101,8 @@ impl LabelMap {
                         }
                     }
                 }
-                let colors: Vec<Rgb> = settled.iter().map(|&l| palette[l as usize]).collect();
+                colors.clear();
+                colors.extend(settled.iter().map(|&l| palette[l as usize]));
                 let (closest, _) = nearest.find(rgb);
                 let by_blend = blend_distance2(rgb, &colors);
                 labels[i] = match settled.iter().min_by_key(|&&l| rgb_distance2(rgb, palette[l as usize])) {

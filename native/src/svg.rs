@@ -55,33 +55,39 @@ impl PathWriter {
         self.last_command = c;
     }
 
+    /// Appends `value` (in units of the last decimal) as the shortest text
+    /// that reads back to it, with a separator only where the text needs one:
+    /// none before a minus, nor before a leading dot after a number that had
+    /// its own dot. Written straight into the path: a path has tens of
+    /// thousands of numbers.
     fn number(&mut self, value: i64) {
         let negative = value < 0;
         let magnitude = value.unsigned_abs();
         let scale = self.unit as u64;
         let (whole, mut frac) = (magnitude / scale, magnitude % scale);
-        let mut text = String::new();
+        let has_dot = frac != 0;
+        let shows_whole = whole != 0 || !has_dot;
+        let starts_clean = negative || (!shows_whole && self.last_number_has_dot);
+        if !self.at_number_start && !starts_clean {
+            self.d.push(' ');
+        }
         if negative {
-            text.push('-');
+            self.d.push('-');
         }
-        if whole != 0 || frac == 0 {
-            write!(text, "{whole}").ok();
+        if shows_whole {
+            push_digits(&mut self.d, whole, 1);
         }
-        if frac != 0 {
+        if has_dot {
             let mut digits = self.decimals as usize;
             while frac % 10 == 0 {
                 frac /= 10;
                 digits -= 1;
             }
-            write!(text, ".{frac:0digits$}").ok();
+            self.d.push('.');
+            push_digits(&mut self.d, frac, digits);
         }
-        let starts_clean = negative || (text.starts_with('.') && self.last_number_has_dot);
-        if !self.at_number_start && !starts_clean {
-            self.d.push(' ');
-        }
-        self.last_number_has_dot = text.contains('.');
+        self.last_number_has_dot = has_dot;
         self.at_number_start = false;
-        self.d.push_str(&text);
     }
 
     fn relative(&mut self, point: (i64, i64)) {
@@ -128,6 +134,18 @@ impl PathWriter {
         self.command('z');
         self.current = self.subpath_start;
     }
+}
+
+/// Appends `value` in decimal, zero-padded to at least `width` digits.
+fn push_digits(out: &mut String, mut value: u64, width: usize) {
+    let mut digits = [b'0'; 20];
+    let mut start = digits.len();
+    while value > 0 || digits.len() - start < width {
+        start -= 1;
+        digits[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+    }
+    out.extend(digits[start..].iter().map(|&d| char::from(d)));
 }
 
 /// One filled path per palette color, bottom layer first: a flat fill, or
@@ -243,6 +261,42 @@ mod tests {
         w.line_to((10.5, 15.0));
         w.close();
         assert_eq!(w.finish(), "m10 10h10v10.5l-9.5-5.5z");
+    }
+
+    /// Reads a run of path numbers back as SVG does: a minus, or a second
+    /// dot in one number, starts the next number.
+    fn read_numbers(text: &str, decimals: u32) -> Vec<i64> {
+        let mut numbers = Vec::new();
+        let mut current = String::new();
+        for c in text.chars() {
+            let starts_next = c == ' ' || c == '-' || (c == '.' && current.contains('.'));
+            if starts_next && !current.is_empty() && current != "-" {
+                numbers.push(current.parse::<f64>().unwrap());
+                current.clear();
+            }
+            if c != ' ' {
+                current.push(c);
+            }
+        }
+        numbers.push(current.parse::<f64>().unwrap());
+        numbers.into_iter().map(|n| (n * 10f64.powi(decimals as i32)).round() as i64).collect()
+    }
+
+    #[test]
+    fn every_number_reads_back_as_written_and_as_short_as_it_can_be() {
+        for decimals in 1..=3 {
+            let values: Vec<i64> = (-2100..2100).step_by(7).chain([0, 1, -1, 10, -10, i64::from(u32::MAX)]).collect();
+            let mut w = PathWriter::new(decimals);
+            for &v in &values {
+                w.number(v);
+            }
+            let text = w.finish();
+            assert_eq!(read_numbers(&text, decimals), values, "{decimals} decimals");
+            for n in text.split([' ', '-']).filter(|n| !n.is_empty()) {
+                assert!(!(n.contains('.') && n.ends_with('0')), "no trailing zero: {n}");
+                assert!(!(n.starts_with('0') && n.len() > 1), "no leading zero: {n}");
+            }
+        }
     }
 
     #[test]
