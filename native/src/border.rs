@@ -30,7 +30,10 @@
 //!    art meets the frame with several letters and marks), a
 //!    panel of art is anchored on the frame (a canton: with what it encloses,
 //!    a rectangle covering a tenth of the image and holding the frame's
-//!    corners it reaches, which a rounded icon leaves to the paper), or the art keeps at least
+//!    corners it reaches, which a rounded icon leaves to the paper), a
+//!    stripe is cut by the frame (a bar meeting one side with its whole
+//!    end, the only art on that side, four times as long as wide: a
+//!    yellow square icon whose dark stripes run off its edges), or the art keeps at least
 //!    6% of the long side from every edge (a flag of one field with a cross,
 //!    a yellow square icon with a robot inside). A band of it along the whole
 //!    border, as deep at the corners as along the sides, is a frame drawn at
@@ -49,10 +52,10 @@
 //! a logo whose letters are nearly the paper's color (black on navy) and
 //! whose colored mark sits in a corner looks anchored and keeps its paper.
 //! On light paper that covers half of the border, everything is
-//! decided as before, region by region (`background`). A design whose
-//! dark or colored art holds the corners and most of the border, with light
-//! paper only in its cut-outs, reads as light art on that color's paper and
-//! loses its art color (two dev logos: pagekit, stitch).
+//! decided as before, region by region (`background`). A logo cropped to
+//! its art whose only contact with one side of the frame is the cut end of
+//! a long bar reads as a stripe the frame cuts and keeps its dark paper;
+//! the opposite error would delete the field the stripes run through.
 
 use crate::canvas::Canvas;
 use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, HashMap, Lab, Rgb};
@@ -140,6 +143,8 @@ const SURROUNDING_SHARE: f64 = 0.5;
 /// A piece of art touching this share of the border counts as one of the
 /// pieces that fill the frame; a tangent contact does not.
 const MIN_PIECE_SHARE: f64 = 0.02;
+/// A stripe the frame cuts is at least this many times as long as it is wide.
+const STRIPE_LENGTH: usize = 4;
 /// A panel of art (a canton, a band) covers this share of the image at least ...
 const MIN_PANEL_SHARE: f64 = 0.1;
 /// ... and, with what it encloses, this share of its box.
@@ -253,7 +258,9 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
         // A dark or colored field: its own design's until the border says otherwise.
         let crossed_by_one_design = || cut_pieces(canvas, &pieces, min_contact) < 2;
         if corner.is_none() && shown >= 2 && crossed_by_one_design()
-            || pieces.iter().any(|p| is_panel(p, canvas.width, canvas.height))
+            || pieces.iter().any(|p| {
+                is_panel(p, canvas.width, canvas.height) || is_cut_stripe(p, &pieces, canvas.width, canvas.height)
+            })
         {
             return fills_frame;
         }
@@ -537,6 +544,56 @@ fn cut_pieces(canvas: &Canvas, pieces: &[Piece], min_contact: f64) -> usize {
     pieces.iter().filter(|p| p.contact as f64 >= min_contact && reaches_past_pocket(p)).count()
 }
 
+/// Whether a piece is a stripe the frame cuts: a bar meeting one side of
+/// the frame with its whole end, the only art on that side, and running
+/// square into the image, at least `STRIPE_LENGTH` times as long as it is
+/// wide and past a pocket along the frame. The frame cuts a design there
+/// (stripes of a field that run on beyond it). A logo cropped to its art
+/// meets the frame with a letter's side or a curve; a stem cut at the
+/// baseline has its letters beside it on the same side.
+fn is_cut_stripe(piece: &Piece, pieces: &[Piece], width: usize, height: usize) -> bool {
+    let on_sides =
+        |(x0, y0, x1, y1): (usize, usize, usize, usize)| [x0 == 0, y0 == 0, x1 == width - 1, y1 == height - 1];
+    let sides = on_sides(piece.bounds);
+    let Some(side) = sides.iter().position(|&on_frame| on_frame) else { return false };
+    if sides.iter().filter(|&&on_frame| on_frame).count() != 1
+        || pieces.iter().filter(|other| on_sides(other.bounds)[side]).count() != 1
+    {
+        return false;
+    }
+    let (x0, y0, x1, y1) = piece.bounds;
+    let (across, along, frame_along) =
+        if side % 2 == 0 { (y1 - y0 + 1, x1 - x0 + 1, width) } else { (x1 - x0 + 1, y1 - y0 + 1, height) };
+    if along < STRIPE_LENGTH * across
+        || along <= frame_along / POCKET_MAX_PARTS
+        || (piece.contact as f64) < PANEL_FILL * across as f64
+    {
+        return false;
+    }
+    let (size, inside) = box_of(piece);
+    fills_box(size, &inside)
+}
+
+/// A piece's box, its size and which of its cells the piece covers.
+fn box_of(piece: &Piece) -> ((usize, usize), Vec<bool>) {
+    let (x0, y0, x1, y1) = piece.bounds;
+    let size = (x1 - x0 + 1, y1 - y0 + 1);
+    let mut inside = vec![false; size.0 * size.1];
+    for r in &piece.runs {
+        let row = (r.y - y0) * size.0;
+        inside[row + r.start - x0..row + r.end - x0].fill(true);
+    }
+    (size, inside)
+}
+
+/// Whether the covered cells of a box, with what they enclose, fill
+/// `PANEL_FILL` of it: a rectangle.
+fn fills_box(size: (usize, usize), inside: &[bool]) -> bool {
+    let (_, outside) = reached_from_edge(size, |bx, by| inside[by * size.0 + bx]);
+    let area = size.0 * size.1;
+    ((area - outside) as f64) >= PANEL_FILL * area as f64
+}
+
 /// Whether a piece is a canton or a band: with what it encloses, an
 /// axis-aligned rectangle smaller than the frame, anchored in a corner or
 /// running edge to edge, and covering a tenth of the image. A logo cropped
@@ -544,16 +601,11 @@ fn cut_pieces(canvas: &Canvas, pieces: &[Piece], min_contact: f64) -> usize {
 fn is_panel(piece: &Piece, width: usize, height: usize) -> bool {
     let (x0, y0, x1, y1) = piece.bounds;
     let (left, top, right, bottom) = (x0 == 0, y0 == 0, x1 == width - 1, y1 == height - 1);
-    let size = (x1 - x0 + 1, y1 - y0 + 1);
-    let area = size.0 * size.1;
+    let area = (x1 - x0 + 1) * (y1 - y0 + 1);
     if !canton_or_band_box(piece.bounds, width, height) || (area as f64) < MIN_PANEL_SHARE * (width * height) as f64 {
         return false;
     }
-    let mut inside = vec![false; area];
-    for r in &piece.runs {
-        let row = (r.y - y0) * size.0;
-        inside[row + r.start - x0..row + r.end - x0].fill(true);
-    }
+    let (size, inside) = box_of(piece);
     // A canton or a band holds the frame's corners its box reaches; a
     // rounded plate laid against the frame leaves them to the paper.
     let (r, b) = (size.0 - 1, size.1 - 1);
@@ -561,8 +613,7 @@ fn is_panel(piece: &Piece, width: usize, height: usize) -> bool {
     if frame_corners.iter().any(|&(on_frame, bx, by)| on_frame && !inside[by * size.0 + bx]) {
         return false;
     }
-    let (_, outside) = reached_from_edge(size, |bx, by| inside[by * size.0 + bx]);
-    ((area - outside) as f64) >= PANEL_FILL * area as f64
+    fills_box(size, &inside)
 }
 
 #[cfg(test)]
@@ -737,6 +788,31 @@ mod tests {
         // The same box with square corners is a band along the hoist.
         let band = canvas(110, 40, |x, y| if x < 40 || letter(x, y) { BLUE } else { brown });
         assert!(matches!(read_border(&band, 0.0), Border::FillsFrame { .. }));
+    }
+
+    #[test]
+    fn stripes_the_frame_cuts_keep_their_field_and_stems_on_a_baseline_do_not() {
+        // A yellow square icon whose dark stripes run off the left and the
+        // right edge, dots between them: on dark paper the paper shows only
+        // at the stripes' ends, and the yellow is the art.
+        let yellow = [255, 198, 0];
+        let stripes = canvas(120, 120, |x, y| match (x, y) {
+            (40..120, 40..48) | (0..80, 72..80) | (56..64, 16..24) | (56..64, 96..104) => NAVY,
+            _ => yellow,
+        });
+        assert_eq!(read_border(&stripes, 0.0), Border::FillsFrame { colors: 2 });
+        // A wordmark cropped at its baseline on navy paper: a long stem (an
+        // l) meets the bottom edge with its end, beside the other letters.
+        let letters = canvas(120, 60, |x, y| {
+            let stem = (10..16).contains(&x) && y >= 12;
+            let bowls = [30, 60, 90].iter().any(|&at| (at..at + 20).contains(&x) && y >= 34);
+            if stem || bowls {
+                WHITE
+            } else {
+                NAVY
+            }
+        });
+        assert_eq!(read_border(&letters, 0.0), Border::Paper(NAVY, Spread::default()));
     }
 
     #[test]
