@@ -143,8 +143,12 @@ const SURROUNDING_SHARE: f64 = 0.5;
 /// A piece of art touching this share of the border counts as one of the
 /// pieces that fill the frame; a tangent contact does not.
 const MIN_PIECE_SHARE: f64 = 0.02;
-/// A stripe the frame cuts is at least this many times as long as it is wide.
+/// A stripe the frame cuts is at least this many times as long as it is wide ...
 const STRIPE_LENGTH: usize = 4;
+/// ... and meets the frame with its whole end but this many pixels: a soft
+/// edge along its length may stand off the paper a pixel further each side
+/// than at its end (a 128 px JPEG's 10 px end on a 12 px stripe).
+const STRIPE_END_SLACK: usize = 2;
 /// A panel of art (a canton, a band) covers this share of the image at least ...
 const MIN_PANEL_SHARE: f64 = 0.1;
 /// ... and, with what it encloses, this share of its box.
@@ -566,12 +570,14 @@ fn is_cut_stripe(piece: &Piece, pieces: &[Piece], width: usize, height: usize) -
         if side % 2 == 0 { (y1 - y0 + 1, x1 - x0 + 1, width) } else { (x1 - x0 + 1, y1 - y0 + 1, height) };
     if along < STRIPE_LENGTH * across
         || along <= frame_along / POCKET_MAX_PARTS
-        || (piece.contact as f64) < PANEL_FILL * across as f64
+        || piece.contact + STRIPE_END_SLACK < across
     {
         return false;
     }
+    // Its soft long sides may stand a pixel off its core each.
+    let core = along * across.saturating_sub(STRIPE_END_SLACK);
     let (size, inside) = box_of(piece);
-    fills_box(size, &inside)
+    filled_cells(size, &inside) as f64 >= PANEL_FILL * core as f64
 }
 
 /// A piece's box, its size and which of its cells the piece covers.
@@ -586,12 +592,10 @@ fn box_of(piece: &Piece) -> ((usize, usize), Vec<bool>) {
     (size, inside)
 }
 
-/// Whether the covered cells of a box, with what they enclose, fill
-/// `PANEL_FILL` of it: a rectangle.
-fn fills_box(size: (usize, usize), inside: &[bool]) -> bool {
+/// How many cells of a box the covered ones fill with what they enclose.
+fn filled_cells(size: (usize, usize), inside: &[bool]) -> usize {
     let (_, outside) = reached_from_edge(size, |bx, by| inside[by * size.0 + bx]);
-    let area = size.0 * size.1;
-    ((area - outside) as f64) >= PANEL_FILL * area as f64
+    size.0 * size.1 - outside
 }
 
 /// Whether a piece is a canton or a band: with what it encloses, an
@@ -613,7 +617,7 @@ fn is_panel(piece: &Piece, width: usize, height: usize) -> bool {
     if frame_corners.iter().any(|&(on_frame, bx, by)| on_frame && !inside[by * size.0 + bx]) {
         return false;
     }
-    fills_box(size, &inside)
+    filled_cells(size, &inside) as f64 >= PANEL_FILL * area as f64
 }
 
 #[cfg(test)]
@@ -798,6 +802,8 @@ mod tests {
         let yellow = [255, 198, 0];
         let stripes = canvas(120, 120, |x, y| match (x, y) {
             (40..120, 40..48) | (0..80, 72..80) | (56..64, 16..24) | (56..64, 96..104) => NAVY,
+            // A soft edge along part of a stripe, a pixel wider than its end.
+            (60..100, 39) => [150, 120, 40],
             _ => yellow,
         });
         assert_eq!(read_border(&stripes, 0.0), Border::FillsFrame { colors: 2 });
