@@ -6,7 +6,9 @@ use std::cell::OnceCell;
 use crate::border::Spread;
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, distinct_in_lightness, luma_step, pack, to_lab, unpack, HashMap, Lab, LastColor, Rgb};
+use crate::color::{
+    delta_e, delta_e_squared, distinct_in_lightness, luma_step, pack, to_lab, unpack, HashMap, Lab, LastColor, Rgb,
+};
 use crate::error::{EngineError, EngineResult};
 use crate::grid;
 
@@ -236,22 +238,35 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
     let histogram = count_colors((0..speaking.len()).filter(|&i| speaking[i]).map(|i| canvas.rgb[i]));
     let mut colors: Vec<(u32, usize)> = histogram.into_iter().collect();
     colors.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let labs: Vec<(Lab, usize)> = colors.iter().map(|&(key, count)| (to_lab(unpack(key)), count)).collect();
+    let peak_floor = (interior as f64 * PEAK_SHARE) as usize;
 
     // Greedy clustering around the most frequent colors: the seed of each
     // cluster is its mode, the exact hex of a lossless flat fill.
     let mut seeds: Vec<(Rgb, Lab, f32)> = paper.map(|p| (p, to_lab(p), tol.paper_de)).into_iter().collect();
     let mut members: Vec<Vec<(Rgb, usize)>> = seeds.iter().map(|_| Vec::new()).collect();
     let mut cluster_of: HashMap<u32, usize> = HashMap::default();
+    let mut peaks: Vec<usize> = seeds.iter().map(|_| usize::MAX).collect();
     for (step, (key, count)) in colors.into_iter().enumerate() {
         budget.check_at(step)?;
         let rgb = unpack(key);
-        let lab = to_lab(rgb);
+        let lab = labs[step].0;
         let nearest = seeds
             .iter()
             .enumerate()
             .map(|(i, s)| (i, delta_e(&s.1, &lab)))
             .filter(|&(i, d)| d < seeds[i].2)
-            .min_by(|a, b| a.1.total_cmp(&b.1));
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            // A heavy shade across a valley from its seed is a color of its
+            // own (see `PEAK_SHARE`).
+            .filter(|&(i, d)| {
+                let own_peak = tol.lossy
+                    && d >= VALLEY_DE
+                    && count >= peak_floor
+                    && count * 4 >= peaks[i]
+                    && valley_between(&labs, &seeds[i].1, &lab, count);
+                !own_peak
+            });
         let index = match nearest {
             Some((i, _)) => i,
             None if seeds.len() == MAX_CLUSTERS => {
@@ -259,6 +274,7 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
             }
             None => {
                 seeds.push((rgb, lab, tol.merge_de));
+                peaks.push(count);
                 members.push(Vec::new());
                 seeds.len() - 1
             }
@@ -295,6 +311,29 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
         })[index]
     };
     Ok(fold_fringes(clusters, tol, depth))
+}
+
+/// Two flat colors of a lossy source closer than its merge distance stay
+/// apart when each is a peak of the histogram (the lighter holds a quarter of
+/// the heavier's pixels and `PEAK_SHARE` of the interior) with a valley
+/// between them: black art on a near-black paper (#000000 on #0d130f, 6.9
+/// dE), which one merged color would erase. A ramp's shades fill the colors
+/// between, and a flat color's noise has one peak.
+const PEAK_SHARE: f64 = 0.02;
+/// Peaks closer than this (CIE76) are one color's noise whatever the valley.
+const VALLEY_DE: f32 = 3.0;
+/// The valley: the interior pixels within this (CIE76) of the two peaks'
+/// midpoint ...
+const VALLEY_RADIUS_DE: f32 = 1.5;
+/// ... are fewer than this share of the lighter peak's own pixels.
+const VALLEY_SHARE: f64 = 0.05;
+
+/// Whether few interior pixels lie midway between two peaks (see `PEAK_SHARE`).
+fn valley_between(labs: &[(Lab, usize)], a: &Lab, b: &Lab, lighter_peak: usize) -> bool {
+    let middle = [0, 1, 2].map(|k| (a[k] + b[k]) / 2.0);
+    let radius = VALLEY_RADIUS_DE * VALLEY_RADIUS_DE;
+    let between: usize = labs.iter().filter(|(lab, _)| delta_e_squared(lab, &middle) <= radius).map(|(_, n)| n).sum();
+    (between as f64) < VALLEY_SHARE * lighter_peak as f64
 }
 
 /// A cluster with its seed's index and whether it is the paper's.
@@ -414,6 +453,31 @@ mod tests {
             without_twins(greens.clone(), Tolerances { merge_de: 7.0, ..Tolerances::for_source(true) }),
             vec![greens[0]]
         );
+    }
+
+    fn canvas(w: u32, h: u32, pixel: impl Fn(u32, u32) -> Rgb) -> Canvas {
+        let image = image::RgbaImage::from_fn(w, h, |x, y| {
+            let [r, g, b] = pixel(x, y);
+            image::Rgba([r, g, b, 255])
+        });
+        Canvas::from_rgba(&image, false, false)
+    }
+
+    fn cluster_colors(canvas: &Canvas) -> Vec<Rgb> {
+        let found = find_clusters(canvas, Tolerances::for_source(true), None, &Budget::default()).unwrap();
+        found.clusters.iter().map(|c| c.rgb).collect()
+    }
+
+    #[test]
+    fn two_flat_colors_closer_than_the_merge_distance_stay_apart_and_a_ramp_between_them_does_not_split() {
+        // Fastify's black panther on a near-black paper, 6.9 dE apart in a
+        // JPEG: two peaks with nothing between them.
+        let (paper, black) = ([13, 20, 15], [0, 0, 0]);
+        let mark = canvas(80, 60, |x, y| if (20..60).contains(&x) && (15..45).contains(&y) { black } else { paper });
+        assert_eq!(cluster_colors(&mark), vec![paper, black]);
+        // The same two colors as the ends of a ramp: its shades fill the way.
+        let ramp = canvas(80, 60, |x, _| [0, 1, 2].map(|k| (u32::from(paper[k]) * x / 79) as u8));
+        assert_eq!(cluster_colors(&ramp).len(), 1);
     }
 
     fn seeded(index: usize, rgb: Rgb, weight: usize) -> Seeded {
