@@ -101,8 +101,9 @@ impl Border {
             Border::Blank(field) => {
                 let field = hex(*field);
                 format!(
-                    "No background removed: nothing stands off the {field} that fills the image, {kept}; hiding \
-                     {field} (or deleting its path) removes it"
+                    "No background removed: nothing stands far off the {field} that fills the image (art within \
+                     {BORDER_COLOR_DE} dE of it cannot be told from paper), {kept}; hiding {field} (or deleting its \
+                     path) removes it"
                 )
             }
             Border::Frame => format!("No background removed: a frame drawn at the image's edge holds the art, {kept}"),
@@ -708,7 +709,7 @@ mod tests {
         // A field of one color and nothing on it is kept as it is.
         let blank = read_border(&figure(BLUE, BLUE), 0.0);
         assert_eq!(blank, Border::Blank(BLUE));
-        assert!(blank.nothing_removed().contains("nothing stands off the #0038a8"), "{}", blank.nothing_removed());
+        assert!(blank.nothing_removed().contains("nothing stands far off the #0038a8"), "{}", blank.nothing_removed());
     }
 
     #[test]

@@ -292,7 +292,7 @@ t.test('a blank near-black image keeps its one color, and the warning says nothi
     t.ok(hasColor(result, NEAR_BLACK, tolerance), `${name}: the field is kept (${result.palette.join(' ')})`);
     t.match(
       result.warnings.join('\n'),
-      /No background removed: nothing stands off the #[0-9a-f]{6} that fills the image.*hiding #[0-9a-f]{6}/,
+      /No background removed: nothing stands far off the #[0-9a-f]{6} that fills the image.*hiding #[0-9a-f]{6}/,
       `${name}: the warning says there is nothing on the field`,
     );
   }
