@@ -239,7 +239,9 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
     let mut colors: Vec<(u32, usize)> = histogram.into_iter().collect();
     colors.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let labs: Vec<(Lab, usize)> = colors.iter().map(|&(key, count)| (to_lab(unpack(key)), count)).collect();
-    let peak_floor = (interior as f64 * PEAK_SHARE) as usize;
+    // Every shade of a grainy sheet is rare: none is a peak, none is tested.
+    let speaking_pixels: usize = colors.iter().map(|&(_, count)| count).sum();
+    let peak_floor = ((speaking_pixels as f64 * PEAK_SHARE) as usize).max(MIN_INTERIOR_PIXELS);
 
     // Greedy clustering around the most frequent colors: the seed of each
     // cluster is its mode, the exact hex of a lossless flat fill.
@@ -315,7 +317,7 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
 
 /// Two flat colors of a lossy source closer than its merge distance stay
 /// apart when each is a peak of the histogram (the lighter holds a quarter of
-/// the heavier's pixels and `PEAK_SHARE` of the interior) with a valley
+/// the heavier's pixels and `PEAK_SHARE` of those that speak) with a valley
 /// between them: black art on a near-black paper (#000000 on #0d130f, 6.9
 /// dE), which one merged color would erase. A ramp's shades fill the colors
 /// between, and a flat color's noise has one peak.
