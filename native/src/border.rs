@@ -59,7 +59,7 @@
 
 use crate::canvas::Canvas;
 use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, HashMap, Lab, Rgb};
-use crate::grid::{canton_or_band_box, connected_runs, reached_from_edge, Run};
+use crate::grid::{canton_or_band_box, connected_runs, frame_sides, reached_from_edge, Run};
 use crate::palette::weighted_median;
 
 /// What the border says about the background.
@@ -557,13 +557,9 @@ fn cut_pieces(canvas: &Canvas, pieces: &[Piece], min_contact: f64) -> usize {
 /// meets the frame with a letter's side or a curve; a stem cut at the
 /// baseline has its letters beside it on the same side.
 fn is_cut_stripe(piece: &Piece, pieces: &[Piece], width: usize, height: usize) -> bool {
-    let on_sides =
-        |(x0, y0, x1, y1): (usize, usize, usize, usize)| [x0 == 0, y0 == 0, x1 == width - 1, y1 == height - 1];
-    let sides = on_sides(piece.bounds);
+    let sides = frame_sides(piece.bounds, width, height);
     let Some(side) = sides.iter().position(|&on_frame| on_frame) else { return false };
-    if sides.iter().filter(|&&on_frame| on_frame).count() != 1
-        || pieces.iter().filter(|other| on_sides(other.bounds)[side]).count() != 1
-    {
+    if sides.iter().filter(|&&on_frame| on_frame).count() != 1 {
         return false;
     }
     let (x0, y0, x1, y1) = piece.bounds;
@@ -572,6 +568,7 @@ fn is_cut_stripe(piece: &Piece, pieces: &[Piece], width: usize, height: usize) -
     if along < STRIPE_LENGTH * across
         || along <= frame_along / POCKET_MAX_PARTS
         || piece.contact + STRIPE_END_SLACK < across
+        || pieces.iter().filter(|other| frame_sides(other.bounds, width, height)[side]).count() != 1
     {
         return false;
     }
@@ -605,7 +602,7 @@ fn filled_cells(size: (usize, usize), inside: &[bool]) -> usize {
 /// tight touches the frame with its outline, not with such a panel.
 fn is_panel(piece: &Piece, width: usize, height: usize) -> bool {
     let (x0, y0, x1, y1) = piece.bounds;
-    let (left, top, right, bottom) = (x0 == 0, y0 == 0, x1 == width - 1, y1 == height - 1);
+    let [left, top, right, bottom] = frame_sides(piece.bounds, width, height);
     let area = (x1 - x0 + 1) * (y1 - y0 + 1);
     if !canton_or_band_box(piece.bounds, width, height) || (area as f64) < MIN_PANEL_SHARE * (width * height) as f64 {
         return false;

@@ -50,11 +50,17 @@ impl PixelBox {
     }
 }
 
+/// Which sides of a `width` x `height` frame a box (inclusive: x0, y0, x1,
+/// y1) reaches: left, top, right, bottom.
+pub fn frame_sides((x0, y0, x1, y1): (usize, usize, usize, usize), width: usize, height: usize) -> [bool; 4] {
+    [x0 == 0, y0 == 0, x1 == width - 1, y1 == height - 1]
+}
+
 /// Whether a box (inclusive: x0, y0, x1, y1) lies on a `width` x `height`
 /// frame as a flag's canton or band does: in a corner or edge to edge, and
 /// smaller than the frame. A shape resting on one side only is neither.
-pub fn canton_or_band_box((x0, y0, x1, y1): (usize, usize, usize, usize), width: usize, height: usize) -> bool {
-    let (left, top, right, bottom) = (x0 == 0, y0 == 0, x1 == width - 1, y1 == height - 1);
+pub fn canton_or_band_box(bounds: (usize, usize, usize, usize), width: usize, height: usize) -> bool {
+    let [left, top, right, bottom] = frame_sides(bounds, width, height);
     let anchored = (left || right) && (top || bottom) || (left && right) || (top && bottom);
     anchored && !(left && right && top && bottom)
 }
