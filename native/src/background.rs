@@ -27,6 +27,11 @@
 //!   and a speck or sliver of the paper's color (a JPEG's blend along a
 //!   seam between two colors) takes the art around it.
 //!
+//! What stays of the paper's color (bands and figures) takes the color of
+//! its own core when that stands off the paper's as the border measured it
+//! (`kept_shapes_fill`): a JPEG may show the paper only where a plate's
+//! chroma tints it.
+//!
 //! A counter opens the art around it, so the regions it borders are
 //! measured again (a few rounds deep). Art framed edge to edge (a frame
 //! drawn at the image's edge) shows no paper on the border; its paper is
@@ -40,10 +45,11 @@
 //! it keeps as white: on any backdrop those read as the same logo, while the
 //! opposite error (a letter's counter filled white) shows as a white blot.
 
-use crate::color::{delta_e, is_paper_like, luma_step, to_lab};
+use crate::canvas::Canvas;
+use crate::color::{delta_e, is_paper_like, luma_step, snapped_to_pure, to_lab, Rgb};
 use crate::grid::{canton_or_band_box, distance_to, flood, neighbours4, reached_from_edge};
 use crate::labels::{LabelMap, TRANSPARENT};
-use crate::palette::Tolerances;
+use crate::palette::{weighted_median, Tolerances};
 
 /// Distances are capped here (no image is this large).
 const FAR: u16 = u16::MAX;
@@ -350,6 +356,35 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
     removal
 }
 
+/// A kept shape's pixels this far inside its outline (chessboard distance)
+/// hold its own color: a JPEG's 4:2:0 chroma spreads two or three pixels
+/// across an edge (`chroma`).
+const CORE_DEPTH: u16 = 3;
+/// With fewer core pixels than this, a few ringing pixels sway their median.
+const MIN_CORE_PIXELS: usize = 64;
+
+/// The fill of the shapes of the paper's color that `remove_paper` kept
+/// (`label`: figures and bands), measured on their own core, when it lies
+/// `paper_de` or more from the paper's color as the border measured it: a
+/// color of its own that the paper's label took in. At 128 px, the paper
+/// shows only in the corner pockets of an app icon, where the JPEG tints it
+/// with the plate's chroma (#f2fffe beside teal), while the white disc in
+/// the plate is #ffffff at its core. Nearer, the paper's own measure
+/// stands: a coin's thin white figures have almost no core, and what they
+/// have is tinted.
+pub fn kept_shapes_fill(map: &LabelMap, label: u8, canvas: &Canvas, tol: Tolerances) -> Option<Rgb> {
+    let depth = distance_to(map.width, map.height, |i| map.labels[i] != label, CORE_DEPTH);
+    let core: Vec<(Rgb, usize)> =
+        (0..depth.len()).filter(|&i| depth[i] >= CORE_DEPTH).map(|i| (canvas.rgb[i], 1)).collect();
+    if core.len() < MIN_CORE_PIXELS {
+        return None;
+    }
+    let own = weighted_median(&core);
+    let own = if tol.lossy { snapped_to_pure(own) } else { own };
+    let measured = map.palette[usize::from(label)];
+    (delta_e(&to_lab(own), &to_lab(measured)) >= tol.paper_de).then_some(own)
+}
+
 /// How many shapes of `label` (4-connected regions, the paper's kept figures
 /// and bands after `remove_paper`) cover at least `min_area` pixels: those
 /// the tracer's speckle filter keeps, and the warning may name.
@@ -504,6 +539,38 @@ mod tests {
         let removal = remove_paper(&mut m, 0, Tolerances::for_source(true));
         assert_eq!((removal.holes, removal.figures), (1, 0));
         assert!(m.to_rows().iter().all(|row| !row.contains('0')));
+    }
+
+    #[test]
+    fn kept_shapes_with_a_core_of_their_own_color_take_it_and_thin_ones_keep_the_papers() {
+        // A teal plate (label 1) holding shapes kept in the paper's label 0,
+        // whose color the border measured tinted (#f2fffe) in a JPEG; the
+        // shapes' pixels are tinted one pixel deep along their edge.
+        let tinted: Rgb = [0xf2, 0xff, 0xfe];
+        let fill_of = |inside: &dyn Fn(i32, i32) -> bool, core: Rgb| {
+            let kept = |x: u32, y: u32| inside(x as i32, y as i32);
+            let edge = |x: u32, y: u32| {
+                kept(x, y)
+                    && [(-1, 0), (1, 0), (0, -1), (0, 1)].iter().any(|&(dx, dy)| !inside(x as i32 + dx, y as i32 + dy))
+            };
+            let image = image::RgbaImage::from_fn(40, 40, |x, y| match () {
+                _ if edge(x, y) => image::Rgba([tinted[0], tinted[1], tinted[2], 255]),
+                _ if kept(x, y) => image::Rgba([core[0], core[1], core[2], 255]),
+                _ => image::Rgba([0x05, 0x97, 0x8a, 255]),
+            });
+            let canvas = Canvas::from_rgba(&image, false, true);
+            let rows: Vec<String> =
+                (0..40).map(|y| (0..40).map(|x| if kept(x, y) { '0' } else { '1' }).collect()).collect();
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let m = LabelMap::from_rows(&rows, 0, vec![tinted, [0x05, 0x97, 0x8a]]);
+            kept_shapes_fill(&m, 0, &canvas, Tolerances::for_source(true))
+        };
+        let disc = |x: i32, y: i32| (x - 20).pow(2) + (y - 20).pow(2) <= 144;
+        assert_eq!(fill_of(&disc, [255, 255, 255]), Some([255, 255, 255]), "a white disc, measured at its core");
+        assert_eq!(fill_of(&disc, [0xf3, 0xff, 0xfe]), None, "a core within the paper's reach keeps its measure");
+        // A coin's thin figure: bars 4 px wide have no core 3 px deep.
+        let bars = |x: i32, y: i32| (8..32).contains(&y) && [8, 18, 28].iter().any(|&at| (at..at + 4).contains(&x));
+        assert_eq!(fill_of(&bars, [255, 255, 255]), None, "thin strokes keep the paper's color");
     }
 
     #[test]

@@ -2,7 +2,9 @@
 
 use std::time::Instant;
 
-use crate::background::{absorb_paper_noise, describe_removal, remove_paper, shapes_at_least, Removal};
+use crate::background::{
+    absorb_paper_noise, describe_removal, kept_shapes_fill, remove_paper, shapes_at_least, Removal,
+};
 use crate::border::{framed_paper, read_border, Border};
 use crate::brand::{brand_color, describe_matches, parse_palette, snap_fills, split_by_brand};
 use crate::budget::Budget;
@@ -132,7 +134,7 @@ pub(crate) fn trace_lapped(
     lap("palette");
     let mut labels = label_pixels(&source, &paper, palette, budget)?;
     lap("labels");
-    let removal = remove_background(&mut labels, &paper, &mut source.warnings)?;
+    let removal = remove_background(&mut labels, &paper, &source.canvas, &mut source.warnings)?;
     lap("background");
     let fills = restore_chroma(bytes, &source, &paper, &mut labels, budget)?;
     lap("chroma");
@@ -274,9 +276,15 @@ fn label_pixels(source: &Source, paper: &Paper, palette: Palette, budget: &Budge
 }
 
 /// The paper removed (or why it stays, in the warnings), colors no pixel
-/// kept dropped, and the outline of faint art on it smoothed; refused when
-/// nothing but background is left, or too many regions for a logo.
-fn remove_background(labels: &mut Labels, paper: &Paper, warnings: &mut Vec<String>) -> EngineResult<Option<Removal>> {
+/// kept dropped, the outline of faint art on it smoothed and the shapes of
+/// its color that stay measured on their own; refused when nothing but
+/// background is left, or too many regions for a logo.
+fn remove_background(
+    labels: &mut Labels,
+    paper: &Paper,
+    canvas: &Canvas,
+    warnings: &mut Vec<String>,
+) -> EngineResult<Option<Removal>> {
     let tol = paper.tolerances;
     let map = &mut labels.map;
     let removal = match labels.paper {
@@ -291,7 +299,7 @@ fn remove_background(labels: &mut Labels, paper: &Paper, warnings: &mut Vec<Stri
         None => None,
     };
     // `choose` already capped the count; drop colors no pixel kept.
-    map.compact();
+    let order = map.compact();
     // Light art on the removed paper of a lossy source, whose outline noise
     // would fray (see `LabelMap::faint_on_paper`).
     labels.faint = match labels.paper.filter(|_| tol.lossy) {
@@ -299,6 +307,12 @@ fn remove_background(labels: &mut Labels, paper: &Paper, warnings: &mut Vec<Stri
         None => vec![false; map.palette.len()],
     };
     map.smooth_faint_outline(&labels.faint);
+    let kept = labels.paper.and_then(|(_, label)| order.iter().position(|&old| old == usize::from(label)));
+    if let Some(kept) = kept {
+        if let Some(fill) = kept_shapes_fill(map, kept as u8, canvas, tol) {
+            map.palette[kept] = fill;
+        }
+    }
     if map.palette.is_empty() {
         return Err(EngineError::NothingToTrace("only background was found"));
     }
