@@ -7,28 +7,38 @@
 // used here): on Node 20 every import then passes through a hooks thread, about
 // 0.9 s of CPU per test file on this project.
 //
-//   node scripts/run-tests.mjs [--import=MODULE] [--exclude=FOLDER]... FOLDER...
+//   node scripts/run-tests.mjs [--import=MODULE] [--exclude=FOLDER]... [--timeout=SECONDS] FOLDER...
 //
 // --import preloads a module in every test process (tsx, to run TypeScript).
+// --timeout sets the default budget of a file (120 s).
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { clearTimeout, setTimeout } from 'node:timers';
 
-/** A test file that neither ends nor fails within this many seconds is stopped and fails. */
-const TIMEOUT_SECONDS = 120;
+/**
+ * A test file that neither ends nor fails within this many seconds is stopped and fails, unless it
+ * declares a longer budget of its own with a top-level `t.setTimeout(ms)` (schemathesis, packing):
+ * then it gets that budget and a little more, so tap's own timeout report wins.
+ */
+const DEFAULT_TIMEOUT_SECONDS = 120;
+const DECLARED_TIMEOUT = /^t\.setTimeout\(([\d_]+)\)/m;
+const GRACE_SECONDS = 10;
 const TEST_FILE = /\.test\.[cm]?[jt]s$/;
 
 const args = process.argv.slice(2);
 const option = (name) => args.filter((arg) => arg.startsWith(`--${name}=`)).map((arg) => arg.slice(name.length + 3));
 const folders = args.filter((arg) => !arg.startsWith('--'));
 const excluded = option('exclude').map((folder) => path.resolve(folder) + path.sep);
+const timeoutSeconds = Number(option('timeout').at(-1) ?? DEFAULT_TIMEOUT_SECONDS);
 const nodeArgs = ['--enable-source-maps', ...option('import').map((module) => `--import=${module}`)];
-if (folders.length === 0) {
-  console.error('usage: node scripts/run-tests.mjs [--import=MODULE] [--exclude=FOLDER]... FOLDER...');
+if (folders.length === 0 || !(timeoutSeconds > 0)) {
+  console.error(
+    'usage: node scripts/run-tests.mjs [--import=MODULE] [--exclude=FOLDER]... [--timeout=SECONDS] FOLDER...',
+  );
   process.exit(2);
 }
 
@@ -45,13 +55,21 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+/** The seconds `file` may run: its own declared budget when longer than the default. */
+function timeoutOf(file) {
+  const declared = DECLARED_TIMEOUT.exec(readFileSync(file, 'utf8'));
+  const declaredSeconds = declared ? Number(declared[1].replaceAll('_', '')) / 1000 + GRACE_SECONDS : 0;
+  return Math.max(timeoutSeconds, declaredSeconds);
+}
+
 /** Runs one file; resolves to its TAP output (without the version line) and how it ended. */
 function runFile(file) {
+  const budgetSeconds = timeoutOf(file);
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(process.execPath, [...nodeArgs, file], {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, TAP_TIMEOUT: String(TIMEOUT_SECONDS) },
+      env: { ...process.env, TAP_TIMEOUT: String(timeoutSeconds) },
     });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
@@ -59,7 +77,7 @@ function runFile(file) {
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGTERM');
-    }, TIMEOUT_SECONDS * 1000);
+    }, budgetSeconds * 1000);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const tap = Buffer.concat(output)
@@ -68,7 +86,7 @@ function runFile(file) {
         .filter((line) => !/^TAP version \d+$/.test(line));
       const seconds = (performance.now() - started) / 1000;
       const failure = timedOut
-        ? `timed out after ${TIMEOUT_SECONDS} s`
+        ? `timed out after ${budgetSeconds} s`
         : code !== 0
           ? `exited ${signal ?? code}`
           : undefined;
