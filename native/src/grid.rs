@@ -125,6 +125,12 @@ pub struct Run {
     pub end: usize,
 }
 
+impl Run {
+    pub fn pixel_box(self) -> PixelBox {
+        PixelBox { left: self.start, top: self.y, right: self.end - 1, bottom: self.y }
+    }
+}
+
 /// The runs along rows of the `cells` (a grid `width` wide) that are
 /// `inside`, in raster order, with each run's component (4-connected) named
 /// by its first run: runs joined to those they overlap in the row above, in

@@ -9,7 +9,7 @@ use crate::budget::Budget;
 use crate::cores;
 use crate::error::EngineResult;
 use crate::fit::{trace_mask, FitParams, Mask};
-use crate::grid::{self, distance_to, PixelBox, Run};
+use crate::grid::{self, distance_to, Forest, PixelBox, Run};
 use crate::labels::{LabelMap, TRANSPARENT};
 use crate::ramps::Ramp;
 use crate::svg::{Layer, PathWriter};
@@ -74,7 +74,7 @@ fn layer_mask(
     let own = |i: usize| role_of(i) == Role::Own;
     let (mask, measured) = if boxes.under_opaque {
         let cap = reach.saturating_add(1);
-        let to_outside = match below {
+        let to_outside = match below.filter(|below| below.holds(window)) {
             Some(below) => below.outside_above(window),
             None => distance_to(w, h, |i| labels[i] == TRANSPARENT || (labels[i] as usize) < rank, cap),
         };
@@ -180,14 +180,20 @@ struct Measured {
 }
 
 impl Measured {
+    /// Whether the `window` of the layer above lies inside this one's: its
+    /// colors are a subset of these, but the art joined to them need not be.
+    fn holds(&self, (x0, y0, w, h): (usize, usize, usize, usize)) -> bool {
+        let (left, top, width, height) = self.window;
+        x0 >= left && y0 >= top && x0 + w <= left + width && y0 + h <= top + height
+    }
+
     /// The distance to the outside of the layer above (this layer's outside
-    /// and its own color) over that layer's `window`, which lies inside this
-    /// one's (its colors are a subset of these). Near the window's edge it can
-    /// be shorter than measuring in the window alone would give, but only its
-    /// upper colors' cells are read, and those lie deeper than the cap.
+    /// and its own color) over that layer's `window`, which this one's holds.
+    /// Near the window's edge it can be shorter than measuring in the window
+    /// alone would give, but only its upper colors' cells are read, and those
+    /// lie deeper than the cap.
     fn outside_above(&self, (x0, y0, w, h): (usize, usize, usize, usize)) -> Vec<u16> {
         let (left, top, width, _) = self.window;
-        debug_assert!(x0 >= left && y0 >= top, "the window above lies inside this one");
         let mut out = Vec::with_capacity(w * h);
         for y in y0..y0 + h {
             let row = (y - top) * width + (x0 - left);
@@ -198,9 +204,9 @@ impl Measured {
 }
 
 /// Where a layer's colors lie: the box of its own color (None when it has
-/// no pixel) and of all the colors it paints, its own and those above it;
-/// and whether an opaque color above it has pixels (all in that box), which
-/// it reaches under.
+/// no pixel) and of all it may paint, its own color and the opaque art above
+/// it that touches it; and whether such art touches it, which the layer
+/// reaches under.
 #[derive(Clone, Copy)]
 struct LayerBoxes {
     own: Option<PixelBox>,
@@ -208,25 +214,91 @@ struct LayerBoxes {
     under_opaque: bool,
 }
 
-/// Each layer's boxes by rank (None for a layer that paints nothing): one
-/// pass over the map. `opacity` is each label's.
+/// Each layer's boxes by rank (None for a layer that paints nothing).
+/// `opacity` is each label's. A layer reaches only under the upper art
+/// joined to its own color (`joined_to_own`), so its window holds that art,
+/// not all the art above it: on a busy logo (a squirrel's tail of 70
+/// colors) the windows of all the colors above covered three times the
+/// cells. The art above grows one color at a time from the top layer down,
+/// its pieces joined as runs along rows (`LabelRuns`), each piece's box kept
+/// at its root.
 fn layer_boxes(map: &LabelMap, opacity: &[f32]) -> Vec<Option<LayerBoxes>> {
     let own = map.label_boxes();
-    let mut painted = own.clone();
-    let mut under_opaque = vec![false; own.len()];
-    for rank in (0..painted.len().saturating_sub(1)).rev() {
-        painted[rank] = match (painted[rank], painted[rank + 1]) {
-            (Some(own), Some(above)) => Some(own.union(above)),
-            (own, above) => own.or(above),
-        };
-        let opaque = opacity.get(rank + 1).is_some_and(|&o| o >= 1.0);
-        under_opaque[rank] = under_opaque[rank + 1] || opaque && own[rank + 1].is_some();
+    let runs = LabelRuns::of(map);
+    let mut pieces = Forest::new(runs.runs.len());
+    let mut piece_boxes: Vec<PixelBox> = runs.runs.iter().map(|&(run, _)| run.pixel_box()).collect();
+    let mut upper = vec![false; runs.runs.len()];
+    let mut of_label: Vec<Vec<usize>> = vec![Vec::new(); own.len()];
+    for (k, &(_, label)) in runs.runs.iter().enumerate() {
+        if label != TRANSPARENT {
+            of_label[usize::from(label)].push(k);
+        }
     }
-    own.into_iter()
-        .zip(painted)
-        .zip(under_opaque)
-        .map(|((own, painted), under_opaque)| painted.map(|painted| LayerBoxes { own, painted, under_opaque }))
-        .collect()
+    let mut boxes = vec![None; own.len()];
+    for rank in (0..own.len()).rev() {
+        if let Some(own_box) = own[rank] {
+            let (mut painted, mut under_opaque) = (own_box, false);
+            for &k in &of_label[rank] {
+                for j in runs.neighbours(k).filter(|&j| upper[j]) {
+                    painted = painted.union(piece_boxes[pieces.root(j)]);
+                    under_opaque = true;
+                }
+            }
+            boxes[rank] = Some(LayerBoxes { own: own[rank], painted, under_opaque });
+        }
+        if opacity.get(rank).is_some_and(|&o| o >= 1.0) {
+            for &k in &of_label[rank] {
+                upper[k] = true;
+                for j in runs.neighbours(k).filter(|&j| upper[j]) {
+                    let joined = piece_boxes[pieces.root(k)].union(piece_boxes[pieces.root(j)]);
+                    pieces.join(k, j);
+                    piece_boxes[pieces.root(k)] = joined;
+                }
+            }
+        }
+    }
+    boxes
+}
+
+/// A label map as runs of one label along its rows, in raster order, each
+/// row covered by its runs: a run's 4-neighbours are the runs beside it in
+/// its row and those it overlaps in the rows above and below.
+struct LabelRuns {
+    runs: Vec<(Run, u8)>,
+    /// Where each row's runs start in `runs`, and where the last row's end.
+    rows: Vec<usize>,
+}
+
+impl LabelRuns {
+    fn of(map: &LabelMap) -> LabelRuns {
+        let (mut runs, mut rows) = (Vec::new(), Vec::with_capacity(map.height + 1));
+        for (y, row) in map.labels.chunks_exact(map.width).enumerate() {
+            rows.push(runs.len());
+            let mut x = 0;
+            while x < row.len() {
+                let (label, start) = (row[x], x);
+                while x < row.len() && row[x] == label {
+                    x += 1;
+                }
+                runs.push((Run { y, start, end: x }, label));
+            }
+        }
+        rows.push(runs.len());
+        LabelRuns { runs, rows }
+    }
+
+    fn neighbours(&self, k: usize) -> impl Iterator<Item = usize> + '_ {
+        let Run { y, start, end } = self.runs[k].0;
+        let beside = [k.checked_sub(1).filter(|&j| j >= self.rows[y]), Some(k + 1).filter(|&j| j < self.rows[y + 1])];
+        let overlapping = move |row: usize| {
+            let range = self.rows[row]..self.rows[row + 1];
+            let first = range.start + self.runs[range.clone()].partition_point(|(run, _)| run.end <= start);
+            (first..range.end).take_while(move |&j| self.runs[j].0.start < end)
+        };
+        let above = y.checked_sub(1).into_iter().flat_map(overlapping);
+        let below = Some(y + 1).filter(|&row| row + 1 < self.rows.len()).into_iter().flat_map(overlapping);
+        beside.into_iter().flatten().chain(above).chain(below)
+    }
 }
 
 /// How each label's layer is painted beyond its flat color, by label.
@@ -594,6 +666,30 @@ mod tests {
         let joined: Vec<String> = rows.iter().map(|r| r.replacen("....", "0000", 1)).collect();
         let joined: Vec<&str> = joined.iter().map(String::as_str).collect();
         assert_eq!(painted(&map(&joined), 0)[4], ".############...");
+    }
+
+    #[test]
+    fn a_layers_window_holds_the_upper_art_joined_to_it_and_not_the_art_apart() {
+        // Color 0 is a bar; color 1 a square apart from it, then joined to it
+        // through color 2, which is translucent in the last case.
+        let apart = map(&["00.......", "00....11.", "00....11.", "........."]);
+        let boxes = layer_boxes(&apart, &[1.0, 1.0]);
+        let bar = boxes[0].expect("the bar paints");
+        assert_eq!(bar.painted.xywh(), (0, 0, 2, 3), "the window of the bar alone");
+        assert!(!bar.under_opaque, "nothing above touches the bar");
+        assert_eq!(boxes[1].expect("the square paints").painted.xywh(), (6, 1, 2, 2));
+
+        let joined = LabelMap::from_rows(
+            &["00.......", "002222111", "00....11.", "........."],
+            TRANSPARENT,
+            vec![[0, 0, 0], [255, 0, 0], [0, 0, 255]],
+        );
+        let bar = layer_boxes(&joined, &[1.0, 1.0, 1.0])[0].expect("the bar paints");
+        assert_eq!(bar.painted.xywh(), (0, 0, 9, 3), "the square joins the bar through color 2");
+        assert!(bar.under_opaque);
+        let bar = layer_boxes(&joined, &[1.0, 1.0, 0.5])[0].expect("the bar paints");
+        assert_eq!(bar.painted.xywh(), (0, 0, 2, 3), "translucent art joins nothing");
+        assert!(!bar.under_opaque);
     }
 
     #[test]
