@@ -472,7 +472,8 @@ fn fit_layers(
     let scale = canvas.scale;
     let refined = lossy || map.width * map.height <= REFINE_LOSSLESS_MAX_PIXELS;
     let layers = if refined {
-        let mut fine = refine_2x(&canvas, map, &labels.faint, labels.paper.map(|(rgb, _)| rgb));
+        let paper = labels.paper.map(|(rgb, _)| rgb);
+        let mut fine = refine_2x(&canvas, map, &labels.faint, paper, paints.layer.opacity);
         // The edges are placed by the decoded colors; the fills are what the SVG shows.
         fine.palette.clone_from(&paints.fills);
         map.palette = paints.fills;

@@ -35,11 +35,19 @@ fn distance2(a: &Premul, b: &Premul) -> f32 {
 /// those next to art are the part of its blurred edge that lies nearer the
 /// paper, or the ringing a compression leaves there, and measured as they
 /// are they would pull the edge into the art.
-pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool], paper: Option<Rgb>) -> LabelMap {
+/// A translucent label (`opacity` below 1) is measured as it is painted, at
+/// its opacity: against the transparency around it, its edge lies where
+/// the alpha makes half its step, not half the way to opaque.
+pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool], paper: Option<Rgb>, opacity: &[f32]) -> LabelMap {
     let (w, h) = (map.width, map.height);
     let (w2, h2) = (w * 2, h * 2);
     let mut labels = vec![TRANSPARENT; w2 * h2];
-    let palette: Vec<Premul> = map.palette.iter().copied().map(opaque).collect();
+    let palette: Vec<Premul> = map
+        .palette
+        .iter()
+        .enumerate()
+        .map(|(label, &color)| opaque(color).map(|v| v * opacity.get(label).copied().unwrap_or(1.0)))
+        .collect();
     let clamp = |v: isize, n: usize| v.clamp(0, n as isize - 1) as usize;
     for y in 0..h {
         let rows = y.saturating_sub(1)..=(y + 1).min(h - 1);
@@ -149,9 +157,31 @@ mod tests {
         // as they are, they look bluer than the sub-pixel 70% blue between.
         let (canvas, map) = blurred_edge(&[0.6, 0.5, 0.4]);
         let row = |fine: LabelMap| fine.to_rows()[2].clone();
-        let by_color = row(refine_2x(&canvas, &map, &[false], Some([81, 45, 31])));
-        let by_pixels = row(refine_2x(&canvas, &map, &[false], None));
+        let by_color = row(refine_2x(&canvas, &map, &[false], Some([81, 45, 31]), &[1.0]));
+        let by_pixels = row(refine_2x(&canvas, &map, &[false], None, &[1.0]));
         assert_eq!(&by_color[..7], "0000000", "the 60% pixel's inner half is the shape's");
         assert_eq!(&by_pixels[..7], "000000 ", "its removed neighbours' own colors pull the edge in");
+    }
+
+    #[test]
+    fn a_translucent_shapes_edge_is_placed_by_its_own_alpha() {
+        // An orange at 70% alpha, then a pixel it covers 60% of (alpha 107),
+        // then transparency; the 60% pixel is under half alpha, so unlabelled.
+        let alphas = [178u8, 178, 178, 107, 0, 0];
+        let (w, h) = (alphas.len(), 3);
+        let alpha: Vec<u8> = (0..h).flat_map(|_| alphas).collect();
+        let canvas = Canvas {
+            width: w,
+            height: h,
+            rgb: vec![[255, 182, 86]; w * h],
+            opaque: alpha.iter().map(|&a| a >= 128).collect(),
+            alpha,
+            scale: 1,
+        };
+        let labels = (0..w * h).map(|i| if i % w < 3 { 0 } else { TRANSPARENT }).collect();
+        let map = LabelMap { width: w, height: h, labels, palette: vec![[255, 182, 86]] };
+        let row = |opacity: f32| refine_2x(&canvas, &map, &[false], None, &[opacity]).to_rows()[2].clone();
+        assert_eq!(row(0.7), "0000000     ", "the 60% pixel's inner half is the shape's");
+        assert_eq!(row(1.0), "0000        ", "measured as opaque, the shape loses a pixel and a half");
     }
 }

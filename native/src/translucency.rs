@@ -14,6 +14,9 @@ const PLATEAU_STEP: u8 = 8;
 /// A translucent area, or the opaque art of its color, covers at least
 /// this many pixels (a square of 16).
 const MIN_AREA: usize = 256;
+/// An anti-aliased outline is this many pixels wide at most: the pixels an
+/// edge crosses, and on a slant their neighbours.
+const OUTLINE_WIDTH: usize = 2;
 
 /// Where one color runs on from opaque art into an area painted at partial
 /// alpha (a gradient going on under a translucent petal, whose colors the
@@ -56,6 +59,7 @@ pub fn split_translucent_areas(map: &mut LabelMap, canvas: &Canvas) -> Vec<u8> {
     if !in_area.contains(&true) {
         return Vec::new();
     }
+    grow_into_outline(map, alpha, &mut in_area);
     let n = map.palette.len();
     let (mut translucent, mut opaque) = (vec![0usize; n], vec![0usize; n]);
     for i in 0..w * h {
@@ -83,6 +87,33 @@ pub fn split_translucent_areas(map: &mut LabelMap, canvas: &Canvas) -> Vec<u8> {
         }
     }
     added
+}
+
+/// Adds to the translucent areas (`in_area`) their anti-aliased outline: the
+/// pixels of an area's label beside it whose alpha lies nearer the area's
+/// than opaque, where its alpha ramps down to the transparency around it or
+/// makes half the step up to the opaque art of its color. Left with the
+/// opaque label, that outline was traced as an opaque rim around the
+/// translucent shape (a saturated line around daisyUI's petals).
+fn grow_into_outline(map: &LabelMap, alpha: &[u8], in_area: &mut [bool]) {
+    let (w, h) = (map.width, map.height);
+    // Each pixel's area alpha: its own on a plateau, the plateau's beside it.
+    let mut area_alpha: Vec<u8> = alpha.to_vec();
+    for _ in 0..OUTLINE_WIDTH {
+        let joins = |i: usize, j: usize| {
+            in_area[j]
+                && map.labels[j] == map.labels[i]
+                && 2 * u16::from(alpha[i]) < u16::from(area_alpha[j]) + u16::from(u8::MAX)
+        };
+        let outline: Vec<(usize, u8)> = (0..w * h)
+            .filter(|&i| !in_area[i] && map.labels[i] != TRANSPARENT && alpha[i] < OPAQUE_ALPHA)
+            .filter_map(|i| neighbours4(i, w, h).find(|&j| joins(i, j)).map(|j| (i, area_alpha[j])))
+            .collect();
+        for (i, plateau) in outline {
+            in_area[i] = true;
+            area_alpha[i] = plateau;
+        }
+    }
 }
 
 /// Per label, the opacity of its shapes: the median alpha of its inside
@@ -143,6 +174,11 @@ mod tests {
         let mut map = LabelMap::assign(&canvas, vec![[255, 182, 86]], 10.0);
         assert_eq!(split_translucent_areas(&mut map, &canvas), vec![0], "the petal takes a label of its own");
         assert_eq!(map.palette, vec![[255, 182, 86]; 2]);
+        let at = |x: usize, y: usize| map.labels[y * 80 + x];
+        // Its outer pixels, beside the outline's ramp, are no plateau: they go
+        // with it too, or they would be traced as an opaque rim.
+        assert_eq!((at(77, 20), at(60, 2), at(60, 37)), (1, 1, 1), "and the pixels along its outline");
+        assert_eq!((at(2, 20), at(20, 2)), (0, 0), "the opaque part's stay");
         assert_eq!(label_opacity(&map, &canvas), vec![1.0, 0.7]);
         // The same shape all opaque: its anti-aliased outline is no area.
         let opaque = RgbaImage::from_fn(80, 40, |x, y| {
