@@ -9,8 +9,12 @@
 import { busy } from './errors.js';
 import { BUSY_RETRY_AFTER_SECONDS } from './limits.js';
 
-/** Gives the slot back; calling it more than once is harmless. */
-export type Release = () => void;
+/**
+ * Gives the slot back; calling it more than once is harmless. A gate shared
+ * through Redis returns a promise that settles once every instance sees the
+ * slot free, so a caller's next request finds it free wherever it lands.
+ */
+export type Release = () => void | Promise<void>;
 
 export interface ConcurrencyGate {
   readonly capacity: number;
@@ -62,7 +66,7 @@ async function holding<T>(release: Release, work: () => Promise<T>): Promise<T> 
   try {
     return await work();
   } finally {
-    release();
+    await release();
   }
 }
 

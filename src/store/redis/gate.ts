@@ -42,12 +42,12 @@ export function redisGate(redis: Redis, capacity: number, leaseMs: number): Conc
       }, leaseMs / 3);
       renewal.unref();
       let released = false;
-      return () => {
+      return async () => {
         if (released) return;
         released = true;
         clearInterval(renewal);
-        // Should Redis be away, the lease lapses by itself.
-        redis.zrem(GATE_KEY, holder).catch(() => undefined);
+        // Should Redis be away (the command fails at once), the lease lapses by itself.
+        await redis.zrem(GATE_KEY, holder).catch(() => undefined);
       };
     },
   };

@@ -81,7 +81,7 @@ if (redisMissing) {
     const second = await onB.tryAcquire();
     t.ok(first && second, 'two slots, one on each instance');
     t.equal(await onA.tryAcquire(), null, 'a third is turned away');
-    second?.();
+    await second?.();
     const third = await onA.tryAcquire();
     t.ok(third, 'a released slot is free at once');
 
@@ -98,8 +98,8 @@ if (redisMissing) {
     }
     t.ok(freed, `a dead instance's slot is free within its lease (${Date.now() - started} ms)`);
     t.ok(Date.now() - started <= leaseMs + 200, 'and not later than the lease');
-    first?.();
-    third?.();
+    await first?.();
+    await third?.();
   });
 
   t.test('visitor counts are shared by the instances, one salt a day, and start again the next day', async (t) => {
