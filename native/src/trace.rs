@@ -223,17 +223,19 @@ struct LayerBoxes {
 /// its pieces joined as runs along rows (`LabelRuns`), each piece's box kept
 /// at its root.
 fn layer_boxes(map: &LabelMap, opacity: &[f32]) -> Vec<Option<LayerBoxes>> {
-    let own = map.label_boxes();
     let runs = LabelRuns::of(map);
     let mut pieces = Forest::new(runs.runs.len());
     let mut piece_boxes: Vec<PixelBox> = runs.runs.iter().map(|&(run, _)| run.pixel_box()).collect();
     let mut upper = vec![false; runs.runs.len()];
-    let mut of_label: Vec<Vec<usize>> = vec![Vec::new(); own.len()];
+    let mut of_label: Vec<Vec<usize>> = vec![Vec::new(); map.palette.len()];
     for (k, &(_, label)) in runs.runs.iter().enumerate() {
         if label != TRANSPARENT {
             of_label[usize::from(label)].push(k);
         }
     }
+    // Each color's own box, from its runs (no second pass over the map).
+    let own: Vec<Option<PixelBox>> =
+        of_label.iter().map(|of| of.iter().map(|&k| piece_boxes[k]).reduce(PixelBox::union)).collect();
     let mut boxes = vec![None; own.len()];
     for rank in (0..own.len()).rev() {
         if let Some(own_box) = own[rank] {
