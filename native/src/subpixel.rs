@@ -65,9 +65,13 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool], paper: Option<
             // The labels around, in scan order (the first of equally near wins).
             let (mut candidates, mut count) = ([0u8; 9], 0);
             // What "transparent" looks like here: removed background keeps its
-            // opaque color in the source, true transparency has none.
-            let mut clear = [0f32; 4];
-            let mut clear_count = 0f32;
+            // opaque color in the source; true transparency is its clearest
+            // pixels around (their mean), the plateau beside the edge. The
+            // transparent pixels around also hold this edge's own partly
+            // covered ones, and measured with them the clear side would look
+            // half covered and pull the edge into the art (dev PNGs over
+            // white: error 0.41 with the mean of all, 0.38 with the clearest).
+            let (mut clear, mut clear_count, mut clearest) = ([0f32; 4], 0f32, f32::INFINITY);
             for ny in rows.clone() {
                 for nx in columns.clone() {
                     let j = ny * w + nx;
@@ -79,13 +83,24 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool], paper: Option<
                     if l == TRANSPARENT {
                         let removed = paper.filter(|_| canvas.alpha[j] == u8::MAX);
                         let p = removed.map_or_else(|| premul(canvas, j), opaque);
-                        (0..4).for_each(|k| clear[k] += p[k]);
-                        clear_count += 1.0;
+                        if p[3] < clearest {
+                            (clear, clear_count, clearest) = ([0.0; 4], 0.0, p[3]);
+                        }
+                        if p[3] == clearest {
+                            (0..4).for_each(|k| clear[k] += p[k]);
+                            clear_count += 1.0;
+                        }
                     }
                 }
             }
             if clear_count > 0.0 {
                 (0..4).for_each(|k| clear[k] /= clear_count);
+            }
+            // Beyond the frame nothing is painted: art whose edge runs along
+            // it half a pixel in has its clear side out there.
+            let at_frame = x == 0 || y == 0 || x + 1 == w || y + 1 == h;
+            if at_frame && clearest < 255.0 {
+                clear = [0.0; 4];
             }
             // Where faint art meets the removed paper, noise would place the
             // edge: the pixel keeps its side.
@@ -161,6 +176,43 @@ mod tests {
         let by_pixels = row(refine_2x(&canvas, &map, &[false], None, &[1.0]));
         assert_eq!(&by_color[..7], "0000000", "the 60% pixel's inner half is the shape's");
         assert_eq!(&by_pixels[..7], "000000 ", "its removed neighbours' own colors pull the edge in");
+    }
+
+    /// A blue shape on true transparency, its alpha per pixel as `rows`
+    /// give it; the pixels under half alpha are unlabelled.
+    fn on_transparency(rows: &[&[u8]]) -> (Canvas, LabelMap) {
+        let (w, h) = (rows[0].len(), rows.len());
+        let alpha: Vec<u8> = rows.iter().flat_map(|row| row.iter().copied()).collect();
+        let labels = alpha.iter().map(|&a| if a >= 128 { 0 } else { TRANSPARENT }).collect();
+        let canvas = Canvas {
+            width: w,
+            height: h,
+            rgb: vec![[40, 90, 200]; w * h],
+            opaque: alpha.iter().map(|&a| a >= 128).collect(),
+            alpha,
+            scale: 1,
+        };
+        (canvas, LabelMap { width: w, height: h, labels, palette: vec![[40, 90, 200]] })
+    }
+
+    #[test]
+    fn the_clear_side_of_an_edge_is_its_clearest_pixels_not_the_edges_own() {
+        // The pixel 39% covered is unlabelled; the edge lies 0.61 px into it,
+        // so its outer half is clear and its inner half the shape's. Measured
+        // with it, the clear side would look 20% covered and lose that half.
+        let row: &[u8] = &[0, 0, 100, 255, 255, 255];
+        let (canvas, map) = on_transparency(&[row, row, row]);
+        let fine = refine_2x(&canvas, &map, &[false], None, &[1.0]);
+        assert_eq!(fine.to_rows()[2], "     0000000");
+    }
+
+    #[test]
+    fn art_half_a_pixel_in_from_the_frame_keeps_that_half() {
+        // A band whose top edge lies halfway into the frame's first row.
+        let (canvas, map) = on_transparency(&[&[127, 127, 127], &[255, 255, 255], &[255, 255, 255]]);
+        let rows = refine_2x(&canvas, &map, &[false], None, &[1.0]).to_rows();
+        assert_eq!(rows[0], "      ", "the row's outer half lies in the clear beyond the frame");
+        assert_eq!(rows[1], "000000", "its inner half is the band's");
     }
 
     #[test]
