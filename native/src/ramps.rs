@@ -351,9 +351,12 @@ impl<'a> EdgeReader<'a> {
             if a == TRANSPARENT {
                 continue;
             }
-            let right = (x >= FAR && x + 1 + FAR < w).then_some(1);
-            let below = (y >= FAR && y + 1 + FAR < h).then_some(w);
-            for step in [right, below].into_iter().flatten() {
+            let right = x >= FAR && x + 1 + FAR < w;
+            let below = y >= FAR && y + 1 + FAR < h;
+            for (step, samples) in [(1, right), (w, below)] {
+                if !samples {
+                    continue;
+                }
                 let b = labels[at + step];
                 if b == a || b == TRANSPARENT {
                     continue;
@@ -385,8 +388,7 @@ fn ramp_groups(map: &LabelMap, canvas: &Canvas, lossy: bool) -> RampGroups {
     let n = map.palette.len();
     let reader = EdgeReader::new(map, canvas, lossy);
     let mut changes = vec![EdgeChange::default(); n * n];
-    let (w, h) = (map.width, map.height);
-    reader.read((0..h).flat_map(|y| (0..w).map(move |x| (x, y))), |i, j, change| {
+    reader.read(edge_starts(map).into_iter(), |i, j, change| {
         let (a, b) = (usize::from(map.labels[i]), usize::from(map.labels[j]));
         changes[a.min(b) * n + a.max(b)].add(change);
     });
@@ -403,6 +405,24 @@ fn ramp_groups(map: &LabelMap, canvas: &Canvas, lossy: bool) -> RampGroups {
     RampGroups { labels: (0..n).map(|l| groups.root(l)).collect(), smooth }
 }
 
+/// The pixels with another label to their right or below, where band edges
+/// start: a few of every logo's pixels, found without the edge reader's
+/// work per pixel.
+fn edge_starts(map: &LabelMap) -> Vec<(usize, usize)> {
+    let (w, labels) = (map.width, &map.labels);
+    let mut starts = Vec::new();
+    for y in 0..map.height {
+        let row = &labels[y * w..(y + 1) * w];
+        let next = labels.get((y + 1) * w..(y + 2) * w);
+        for x in 0..w {
+            if (x + 1 < w && row[x + 1] != row[x]) || next.is_some_and(|next| next[x] != row[x]) {
+                starts.push((x, y));
+            }
+        }
+    }
+    starts
+}
+
 /// The connected regions (4-neighbours) of pixels whose labels share a ramp
 /// group, of at least `MIN_REGION` pixels: a ramp split into bands, or one
 /// label's shape whose color may vary along it (a gentle ramp the palette
@@ -410,6 +430,9 @@ fn ramp_groups(map: &LabelMap, canvas: &Canvas, lossy: bool) -> RampGroups {
 fn regions(map: &LabelMap, groups: &[usize], wanted: impl Fn(usize) -> bool) -> Vec<(usize, Vec<usize>)> {
     let (w, h) = (map.width, map.height);
     let wanted: Vec<bool> = (0..groups.len()).map(&wanted).collect();
+    if !wanted.contains(&true) {
+        return Vec::new();
+    }
     let group_at = |i: usize| {
         let l = map.labels[i];
         (l != TRANSPARENT).then(|| groups[usize::from(l)]).filter(|&g| wanted[g])
@@ -843,8 +866,15 @@ fn flat_labels(map: &LabelMap, canvas: &Canvas, min_span: f32) -> Vec<bool> {
     let (mut seen, mut samples) = (vec![0usize; n], vec![Vec::new(); n]);
     map.for_each_inside(|i| {
         let (label, color) = (usize::from(map.labels[i]), canvas.rgb[i]);
-        one_color[label] &= *first[label].get_or_insert(color) == color;
-        if seen[label] % FLAT_LOOK_STRIDE == 0 {
+        let first = *first[label].get_or_insert(color);
+        // Samples are kept only once a second color shows (those before
+        // it, all the first color, are added then): a lossless flat
+        // label, most labels of most logos, keeps none.
+        if one_color[label] && first != color {
+            one_color[label] = false;
+            samples[label] = vec![first; seen[label].div_ceil(FLAT_LOOK_STRIDE)];
+        }
+        if !one_color[label] && seen[label] % FLAT_LOOK_STRIDE == 0 {
             samples[label].push(color);
         }
         seen[label] += 1;
