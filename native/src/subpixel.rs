@@ -178,22 +178,24 @@ mod tests {
         assert_eq!(&by_pixels[..7], "000000 ", "its removed neighbours' own colors pull the edge in");
     }
 
-    /// A blue shape on true transparency, its alpha per pixel as `rows`
-    /// give it; the pixels under half alpha are unlabelled.
-    fn on_transparency(rows: &[&[u8]]) -> (Canvas, LabelMap) {
+    /// A shape of one `color` on true transparency, its alpha per pixel as
+    /// `rows` give it; the pixels under half alpha are unlabelled.
+    fn on_transparency(rows: &[&[u8]], color: Rgb) -> (Canvas, LabelMap) {
         let (w, h) = (rows[0].len(), rows.len());
         let alpha: Vec<u8> = rows.iter().flat_map(|row| row.iter().copied()).collect();
         let labels = alpha.iter().map(|&a| if a >= 128 { 0 } else { TRANSPARENT }).collect();
         let canvas = Canvas {
             width: w,
             height: h,
-            rgb: vec![[40, 90, 200]; w * h],
+            rgb: vec![color; w * h],
             opaque: alpha.iter().map(|&a| a >= 128).collect(),
             alpha,
             scale: 1,
         };
-        (canvas, LabelMap { width: w, height: h, labels, palette: vec![[40, 90, 200]] })
+        (canvas, LabelMap { width: w, height: h, labels, palette: vec![color] })
     }
+
+    const BLUE: Rgb = [40, 90, 200];
 
     #[test]
     fn the_clear_side_of_an_edge_is_its_clearest_pixels_not_the_edges_own() {
@@ -201,7 +203,7 @@ mod tests {
         // so its outer half is clear and its inner half the shape's. Measured
         // with it, the clear side would look 20% covered and lose that half.
         let row: &[u8] = &[0, 0, 100, 255, 255, 255];
-        let (canvas, map) = on_transparency(&[row, row, row]);
+        let (canvas, map) = on_transparency(&[row, row, row], BLUE);
         let fine = refine_2x(&canvas, &map, &[false], None, &[1.0]);
         assert_eq!(fine.to_rows()[2], "     0000000");
     }
@@ -209,7 +211,7 @@ mod tests {
     #[test]
     fn art_half_a_pixel_in_from_the_frame_keeps_that_half() {
         // A band whose top edge lies halfway into the frame's first row.
-        let (canvas, map) = on_transparency(&[&[127, 127, 127], &[255, 255, 255], &[255, 255, 255]]);
+        let (canvas, map) = on_transparency(&[&[127, 127, 127], &[255, 255, 255], &[255, 255, 255]], BLUE);
         let rows = refine_2x(&canvas, &map, &[false], None, &[1.0]).to_rows();
         assert_eq!(rows[0], "      ", "the row's outer half lies in the clear beyond the frame");
         assert_eq!(rows[1], "000000", "its inner half is the band's");
@@ -219,19 +221,8 @@ mod tests {
     fn a_translucent_shapes_edge_is_placed_by_its_own_alpha() {
         // An orange at 70% alpha, then a pixel it covers 60% of (alpha 107),
         // then transparency; the 60% pixel is under half alpha, so unlabelled.
-        let alphas = [178u8, 178, 178, 107, 0, 0];
-        let (w, h) = (alphas.len(), 3);
-        let alpha: Vec<u8> = (0..h).flat_map(|_| alphas).collect();
-        let canvas = Canvas {
-            width: w,
-            height: h,
-            rgb: vec![[255, 182, 86]; w * h],
-            opaque: alpha.iter().map(|&a| a >= 128).collect(),
-            alpha,
-            scale: 1,
-        };
-        let labels = (0..w * h).map(|i| if i % w < 3 { 0 } else { TRANSPARENT }).collect();
-        let map = LabelMap { width: w, height: h, labels, palette: vec![[255, 182, 86]] };
+        let row: &[u8] = &[178, 178, 178, 107, 0, 0];
+        let (canvas, map) = on_transparency(&[row, row, row], [255, 182, 86]);
         let row = |opacity: f32| refine_2x(&canvas, &map, &[false], None, &[opacity]).to_rows()[2].clone();
         assert_eq!(row(0.7), "0000000     ", "the 60% pixel's inner half is the shape's");
         assert_eq!(row(1.0), "0000        ", "measured as opaque, the shape loses a pixel and a half");
