@@ -50,13 +50,18 @@ async function loggingServer(t: Parameters<typeof buildTestApp>[0], graceSeconds
   };
 }
 
-// Eight colors in 19 px squares: about a second of tracing, so SIGTERM arrives mid-trace.
+// Eight colors in 19 px squares: 0.1 to 1 s of tracing, depending on the machine.
 const slowImage = async () => (await mosaic(1414, 8, 19)).image;
+
+/** Resolves once the server has logged a line `matches` holds for (it polls the collected log). */
+async function logged(lines: () => Record<string, unknown>[], matches: (line: Record<string, unknown>) => boolean) {
+  while (!lines().some(matches)) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 t.test('SIGTERM: the trace in flight finishes, nothing new is taken, the process exits 0', async (t) => {
   const { base, child, lines } = await loggingServer(t, 10);
   const { ended } = await uploadInFlight(base, await slowImage(), { 'x-request-id': 'traced-1' });
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await logged(lines, (line) => line.request_id === 'traced-1');
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
   t.equal(await ended, 'answered 200', 'the upload in flight is answered');
@@ -84,10 +89,12 @@ t.test('SIGTERM: the trace in flight finishes, nothing new is taken, the process
 });
 
 t.test('SIGTERM past the grace: the trace still running is cancelled with 503, then exit 0', async (t) => {
-  const { base, child } = await loggingServer(t, 0);
+  const { base, child, lines } = await loggingServer(t, 0);
   const form = await slowImage();
-  const { ended } = await uploadInFlight(base, form, {});
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  const { ended } = await uploadInFlight(base, form, { 'x-request-id': 'cancelled-1' });
+  // The signal goes as soon as the server has the request (in both tests): after a fixed wait a fast
+  // machine had finished the trace already. With a grace of 0 it is cancelled wherever it is.
+  await logged(lines, (line) => line.request_id === 'cancelled-1');
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
   t.equal(await ended, 'answered 503', 'cancelled with 503');
