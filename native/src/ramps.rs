@@ -100,8 +100,25 @@ const SAME_ERROR_DE: f32 = 1.0;
 /// edge between them (at most 6% over the two-tone JPEGs of dev-papers that
 /// the same error admits, 25% on an icon blown up from a small copy). A ramp
 /// padded by flat ends over most of its region stays bands unless it wins
-/// clearly.
+/// clearly, unless its middle runs along its axis as a ramp's does
+/// (`MIN_MIDDLE_RUN`).
 const MIDDLE_SHARE: f32 = 0.3;
+/// A ramp padded by flat ends (Sublime Text's fold, a stop at 30% and one at
+/// 87%) has few pixels in its middle, but there they make a band, its
+/// colors running from one end of the middle to the other steadily along
+/// its axis, over this many pixels or more. A drawn edge makes its middle
+/// change within the width of its blur: 1 px anti-aliased, 2 to 3 px
+/// through a JPEG's chroma, about 2 sigma under a Gaussian blur, 5 px when
+/// blown up four times from a small copy; its middle pixels are a line, not
+/// a band, even where the edge runs oblique to the axis and the line's
+/// colors drift along it (Packer's two blues in a JPEG). A flat facet of a
+/// color between two others (Vitess's oranges) fills the middle without
+/// running along the axis: its colors do not follow their position
+/// (`MIN_MIDDLE_FOLLOWS`).
+const MIN_MIDDLE_RUN: f64 = 12.0;
+/// ... the share of the middle colors' variance their position along the
+/// axis explains (R squared of the straight line through them).
+const MIN_MIDDLE_FOLLOWS: f64 = 0.5;
 /// The middle of a ramp's span: from this fraction of the way from its
 /// first color to its last, to one minus it.
 const MIDDLE: f32 = 0.15;
@@ -166,6 +183,27 @@ pub enum Shape {
 pub struct Ellipse {
     pub angle: f64,
     pub ratio: f64,
+}
+
+impl Shape {
+    /// Where a canvas `point` lies along the ramp, in canvas pixels: along
+    /// a linear ramp's axis from its start, or out from a radial one's
+    /// center (in rings, for an ellipse). `scale` maps canvas pixels to the
+    /// output pixels the shape is written in.
+    fn position(&self, point: (f64, f64), scale: f64) -> f64 {
+        let at = (point.0 * scale, point.1 * scale);
+        let output = match *self {
+            Shape::Linear { from, to } => {
+                let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+                ((at.0 - from.0) * dx + (at.1 - from.1) * dy) / dx.hypot(dy).max(f64::MIN_POSITIVE)
+            }
+            Shape::Radial { center, ellipse, .. } => {
+                let offset = (at.0 - center.0, at.1 - center.1);
+                ellipse.map_or(offset.0.hypot(offset.1), |ellipse| ellipse.radius_of(offset))
+            }
+        };
+        output / scale
+    }
 }
 
 impl Ellipse {
@@ -645,8 +683,10 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
         simpler_unless_beaten(linear, simpler_unless_beaten(circles, ellipses)).filter(plausible)?;
     let labels = labels_of(region, map);
     let flat_error = flat_error(&labels, map, &labs, &ramp.stops);
-    let as_good =
-        labels.len() >= 2 && error < flat_error + SAME_ERROR_DE && middle_share(&labs, &ramp.stops) >= MIDDLE_SHARE;
+    let as_good = labels.len() >= 2
+        && error < flat_error + SAME_ERROR_DE
+        && (middle_share(&labs, &ramp.stops) >= MIDDLE_SHARE
+            || middle_runs_along(&points, &labs, &ramp, stride, scale));
     (error < CLEAR_GAIN * flat_error || as_good).then_some(ramp)
 }
 
@@ -806,6 +846,62 @@ fn middle_share(labs: &[Lab], stops: &[(f64, Rgb)]) -> f32 {
         })
         .count();
     middle as f32 / labs.len() as f32
+}
+
+/// Whether the colors in the middle of the ramp's span (`MIDDLE`) run
+/// along its axis like a ramp's: they make a band `MIN_MIDDLE_RUN` wide
+/// (half that deep), their place in the span follows their position
+/// (`MIN_MIDDLE_FOLLOWS`), at a rate that takes `MIN_MIDDLE_RUN` canvas
+/// pixels or more across the middle. `points` are canvas positions, pixel
+/// centres on a lattice of spacing `stride`.
+fn middle_runs_along(points: &[(f64, f64)], labs: &[Lab], ramp: &Ramp, stride: usize, scale: f64) -> bool {
+    let (first, last) = (to_lab(ramp.stops[0].1), to_lab(ramp.stops[ramp.stops.len() - 1].1));
+    let span: Lab = std::array::from_fn(|c| last[c] - first[c]);
+    let length_squared: f32 = span.iter().map(|v| v * v).sum();
+    if length_squared <= 0.0 {
+        return false;
+    }
+    let along: Vec<f32> =
+        labs.iter().map(|lab| (0..3).map(|c| (lab[c] - first[c]) * span[c]).sum::<f32>() / length_squared).collect();
+    let in_middle: Vec<bool> = along.iter().map(|a| (MIDDLE..=1.0 - MIDDLE).contains(a)).collect();
+    let middle: Vec<(f64, f64)> = (0..points.len())
+        .filter(|&k| in_middle[k])
+        .map(|k| (ramp.shape.position(points[k], scale), f64::from(along[k])))
+        .collect();
+    if middle.len() < 2 || !is_band(points, &in_middle, stride) {
+        return false;
+    }
+    let n = middle.len() as f64;
+    let (mean_t, mean_a) = middle.iter().fold((0.0, 0.0), |(t, a), p| (t + p.0 / n, a + p.1 / n));
+    let (mut stt, mut saa, mut sta) = (0.0, 0.0, 0.0);
+    for &(t, a) in &middle {
+        let (dt, da) = (t - mean_t, a - mean_a);
+        (stt, saa, sta) = (stt + dt * dt, saa + da * da, sta + dt * da);
+    }
+    if stt <= 0.0 || saa <= 0.0 || sta == 0.0 {
+        return false;
+    }
+    let follows = sta * sta / (stt * saa);
+    // The middle spans 1 - 2 MIDDLE of the span, at the fitted rate per pixel.
+    let run = f64::from(1.0 - 2.0 * MIDDLE) * stt / sta.abs();
+    follows >= MIN_MIDDLE_FOLLOWS && run >= MIN_MIDDLE_RUN
+}
+
+/// Whether the lattice `points` that are `in_middle` hold a band at least
+/// half `MIN_MIDDLE_RUN` deep (chessboard distance to the other points and
+/// beyond the region), not a line along an edge.
+fn is_band(points: &[(f64, f64)], in_middle: &[bool], stride: usize) -> bool {
+    let cell = |p: (f64, f64)| ((p.0 - 0.5) as usize / stride, (p.1 - 0.5) as usize / stride);
+    let cells: Vec<(usize, usize)> = points.iter().map(|&p| cell(p)).collect();
+    let (x0, y0) = cells.iter().fold((usize::MAX, usize::MAX), |(x, y), c| (x.min(c.0), y.min(c.1)));
+    let (x1, y1) = cells.iter().fold((0, 0), |(x, y), c| (x.max(c.0), y.max(c.1)));
+    let (w, h) = (x1 + 3 - x0, y1 + 3 - y0);
+    let mut middle = vec![false; w * h];
+    for (c, _) in cells.iter().zip(in_middle).filter(|(_, &m)| m) {
+        middle[(c.1 + 1 - y0) * w + c.0 + 1 - x0] = true;
+    }
+    let deep = (MIN_MIDDLE_RUN / 2.0 / stride as f64).ceil() as u16;
+    crate::grid::distance_to(w, h, |k| !middle[k], deep).contains(&deep)
 }
 
 /// The region's mean error under its best flat colors, as many as its
@@ -1489,6 +1585,73 @@ mod tests {
         let plates: Vec<Lab> = (0..100).map(|k| along(((f64::from(k) - 45.0) / 10.0).clamp(0.0, 1.0))).collect();
         let share = middle_share(&plates, &stops);
         assert!(share < 0.1, "two plates: {share}");
+    }
+
+    /// Lattice points of a `w` x `h` grid that `keep` holds, each with the
+    /// color `along` (0 violet to 1 blue, in CIELAB) gives it.
+    fn spanned(
+        w: usize,
+        h: usize,
+        keep: impl Fn(usize, usize) -> bool,
+        along: impl Fn(usize, usize) -> f32,
+    ) -> (Vec<(f64, f64)>, Vec<Lab>) {
+        let (violet, blue) = (to_lab(VIOLET), to_lab(BLUE));
+        (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| keep(x, y))
+            .map(|(x, y)| {
+                let a = along(x, y);
+                ((x as f64 + 0.5, y as f64 + 0.5), std::array::from_fn(|c| violet[c] + a * (blue[c] - violet[c])))
+            })
+            .unzip()
+    }
+
+    #[test]
+    fn a_padded_ramps_middle_runs_along_its_axis_and_an_edge_or_a_facet_does_not() {
+        let ramp = |from: (f64, f64), to: (f64, f64)| Ramp {
+            shape: Shape::Linear { from, to },
+            stops: vec![(0.0, VIOLET), (1.0, BLUE)],
+        };
+        let down = ramp((0.0, 10.0), (0.0, 30.0));
+        let rising = |from: f32, over: f32| move |_: usize, y: usize| ((y as f32 + 0.5 - from) / over).clamp(0.0, 1.0);
+        // Flat ends around a ramp 20 px long: its middle is a band 14 px wide.
+        let (points, labs) = spanned(40, 60, |_, _| true, rising(10.0, 20.0));
+        assert!(middle_runs_along(&points, &labs, &down, 1, 1.0), "a padded ramp");
+        let (points, labs) = spanned(40, 60, |x, y| x % 2 == 0 && y % 2 == 0, rising(10.0, 20.0));
+        assert!(middle_runs_along(&points, &labs, &down, 2, 1.0), "on a lattice of every second pixel too");
+        // Two flat colors with a soft edge 4 px wide: the same axis.
+        let (points, labs) = spanned(40, 60, |_, _| true, rising(18.0, 4.0));
+        assert!(!middle_runs_along(&points, &labs, &down, 1, 1.0), "a soft edge");
+        // A line of middle colors drifting along it: long, but no band.
+        let across = ramp((0.0, 0.0), (40.0, 0.0));
+        let (points, labs) = spanned(
+            40,
+            40,
+            |x, y| x.abs_diff(y) <= 1 || x.abs_diff(y) > 12,
+            |x, y| {
+                if x.abs_diff(y) <= 1 {
+                    0.15 + 0.7 * x as f32 / 39.0
+                } else if x > y {
+                    1.0
+                } else {
+                    0.0
+                }
+            },
+        );
+        assert!(!middle_runs_along(&points, &labs, &across, 1, 1.0), "an oblique edge");
+        // A facet of one color between the two, grainy: a band, but flat.
+        let grain = |x: usize, y: usize| 0.02 * ((x * 7 + y * 3) % 5) as f32;
+        let facet = |x: usize, y: usize| {
+            if y < 20 {
+                0.0
+            } else if y < 40 {
+                0.46 + grain(x, y)
+            } else {
+                1.0
+            }
+        };
+        let (points, labs) = spanned(40, 60, |_, _| true, facet);
+        assert!(!middle_runs_along(&points, &labs, &down, 1, 1.0), "a facet between two colors");
     }
 
     #[test]
