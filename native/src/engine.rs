@@ -473,7 +473,8 @@ fn fit_layers(
     let refined = lossy || map.width * map.height <= REFINE_LOSSLESS_MAX_PIXELS;
     let layers = if refined {
         let paper = labels.paper.map(|(rgb, _)| rgb);
-        let mut fine = refine_2x(&canvas, map, &labels.faint, paper, paints.layer.opacity);
+        let layer = &paints.layer;
+        let mut fine = refine_2x(&canvas, map, &labels.faint, paper, layer.opacity, layer.ramps, f64::from(scale));
         // The edges are placed by the decoded colors; the fills are what the SVG shows.
         fine.palette.clone_from(&paints.fills);
         map.palette = paints.fills;

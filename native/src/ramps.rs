@@ -185,6 +185,18 @@ pub struct Ellipse {
     pub ratio: f64,
 }
 
+impl Ramp {
+    /// The ramp's color at a canvas `point`, as the SVG paints it there
+    /// (`scale` maps canvas pixels to output pixels).
+    pub fn color_at_point(&self, point: (f64, f64), scale: f64) -> Rgb {
+        let length = match self.shape {
+            Shape::Linear { from, to } => (to.0 - from.0).hypot(to.1 - from.1),
+            Shape::Radial { radius, .. } => radius,
+        };
+        color_at(&self.stops, self.shape.position(point, scale) * scale / length.max(f64::MIN_POSITIVE))
+    }
+}
+
 impl Shape {
     /// Where a canvas `point` lies along the ramp, in canvas pixels: along
     /// a linear ramp's axis from its start, or out from a radial one's

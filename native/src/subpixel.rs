@@ -5,6 +5,7 @@
 use crate::canvas::Canvas;
 use crate::color::Rgb;
 use crate::labels::{crosses_faint_outline, LabelMap, TRANSPARENT};
+use crate::ramps::Ramp;
 
 /// Map pixels per canvas pixel after refinement.
 pub const FACTOR: f64 = 2.0;
@@ -37,16 +38,29 @@ fn distance2(a: &Premul, b: &Premul) -> f32 {
 /// are they would pull the edge into the art.
 /// A translucent label (`opacity` below 1) is measured as it is painted, at
 /// its opacity: against the transparency around it, its edge lies where
-/// the alpha makes half its step, not half the way to opaque.
-pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool], paper: Option<Rgb>, opacity: &[f32]) -> LabelMap {
+/// the alpha makes half its step, not half the way to opaque. A ramp's
+/// label (`ramps`, in output pixels `scale` times the canvas's) is measured
+/// as the ramp's color at the sub-pixel, not as its middle stop: where its
+/// dark end meets a flat color, the middle stop would lie nearer that color
+/// than the pixels do, and the edge would wander with the noise.
+pub fn refine_2x(
+    canvas: &Canvas,
+    map: &LabelMap,
+    faint: &[bool],
+    paper: Option<Rgb>,
+    opacity: &[f32],
+    ramps: &[Option<Ramp>],
+    scale: f64,
+) -> LabelMap {
     let (w, h) = (map.width, map.height);
     let (w2, h2) = (w * 2, h * 2);
     let mut labels = vec![TRANSPARENT; w2 * h2];
+    let opacity_of = |label: u8| opacity.get(usize::from(label)).copied().unwrap_or(1.0);
     let palette: Vec<Premul> = map
         .palette
         .iter()
         .enumerate()
-        .map(|(label, &color)| opaque(color).map(|v| v * opacity.get(label).copied().unwrap_or(1.0)))
+        .map(|(label, &color)| opaque(color).map(|v| v * opacity_of(label as u8)))
         .collect();
     let clamp = |v: isize, n: usize| v.clamp(0, n as isize - 1) as usize;
     for y in 0..h {
@@ -127,11 +141,17 @@ pub fn refine_2x(canvas: &Canvas, map: &LabelMap, faint: &[bool], paper: Option<
                 for k in 0..4 {
                     sample[k] = 0.5625 * p00[k] + 0.1875 * p10[k] + 0.1875 * p01[k] + 0.0625 * p11[k];
                 }
+                let at = (x as f64 + 0.25 + 0.5 * dx as f64, y as f64 + 0.25 + 0.5 * dy as f64);
                 let best = candidates
                     .iter()
                     .map(|&l| {
-                        let reference = if l == TRANSPARENT { &clear } else { &palette[l as usize] };
-                        (l, distance2(&sample, reference))
+                        let ramp = ramps.get(usize::from(l)).and_then(Option::as_ref);
+                        let reference = match ramp {
+                            _ if l == TRANSPARENT => clear,
+                            Some(ramp) => opaque(ramp.color_at_point(at, scale)).map(|v| v * opacity_of(l)),
+                            None => palette[l as usize],
+                        };
+                        (l, distance2(&sample, &reference))
                     })
                     .min_by(|a, b| a.1.total_cmp(&b.1))
                     .map(|b| b.0)
@@ -172,8 +192,8 @@ mod tests {
         // as they are, they look bluer than the sub-pixel 70% blue between.
         let (canvas, map) = blurred_edge(&[0.6, 0.5, 0.4]);
         let row = |fine: LabelMap| fine.to_rows()[2].clone();
-        let by_color = row(refine_2x(&canvas, &map, &[false], Some([81, 45, 31]), &[1.0]));
-        let by_pixels = row(refine_2x(&canvas, &map, &[false], None, &[1.0]));
+        let by_color = row(refine_2x(&canvas, &map, &[false], Some([81, 45, 31]), &[1.0], &[], 1.0));
+        let by_pixels = row(refine_2x(&canvas, &map, &[false], None, &[1.0], &[], 1.0));
         assert_eq!(&by_color[..7], "0000000", "the 60% pixel's inner half is the shape's");
         assert_eq!(&by_pixels[..7], "000000 ", "its removed neighbours' own colors pull the edge in");
     }
@@ -204,7 +224,7 @@ mod tests {
         // with it, the clear side would look 20% covered and lose that half.
         let row: &[u8] = &[0, 0, 100, 255, 255, 255];
         let (canvas, map) = on_transparency(&[row, row, row], BLUE);
-        let fine = refine_2x(&canvas, &map, &[false], None, &[1.0]);
+        let fine = refine_2x(&canvas, &map, &[false], None, &[1.0], &[], 1.0);
         assert_eq!(fine.to_rows()[2], "     0000000");
     }
 
@@ -212,9 +232,49 @@ mod tests {
     fn art_half_a_pixel_in_from_the_frame_keeps_that_half() {
         // A band whose top edge lies halfway into the frame's first row.
         let (canvas, map) = on_transparency(&[&[127, 127, 127], &[255, 255, 255], &[255, 255, 255]], BLUE);
-        let rows = refine_2x(&canvas, &map, &[false], None, &[1.0]).to_rows();
+        let rows = refine_2x(&canvas, &map, &[false], None, &[1.0], &[], 1.0).to_rows();
         assert_eq!(rows[0], "      ", "the row's outer half lies in the clear beyond the frame");
         assert_eq!(rows[1], "000000", "its inner half is the band's");
+    }
+
+    #[test]
+    fn a_ramps_edge_is_placed_by_its_color_there_not_its_middle_stop() {
+        // A flat orange, then a pixel half orange, half the dark end of a
+        // ramp that lightens to the right; the ramp's middle stop is the
+        // orange itself, so measured by it the ramp's side of the edge
+        // pixel would tie with the orange and go to it.
+        let (orange, dark, light) = ([240u8, 150, 40], [160u8, 90, 20], [255u8, 210, 60]);
+        let ramp = Ramp {
+            shape: crate::ramps::Shape::Linear { from: (3.0, 0.0), to: (9.0, 0.0) },
+            stops: vec![(0.0, dark), (1.0, light)],
+        };
+        let row: Vec<Rgb> = (0..10)
+            .map(|x| match x {
+                0..=2 => orange,
+                3 => std::array::from_fn(|c| ((u16::from(orange[c]) + u16::from(dark[c])) / 2) as u8),
+                _ => ramp.color_at_point((x as f64 + 0.5, 0.5), 1.0),
+            })
+            .collect();
+        let (w, h) = (row.len(), 3);
+        let canvas = Canvas {
+            width: w,
+            height: h,
+            rgb: (0..h).flat_map(|_| row.iter().copied()).collect(),
+            opaque: vec![true; w * h],
+            alpha: vec![255; w * h],
+            scale: 1,
+        };
+        let labels = (0..w * h).map(|i| u8::from(i % w > 3)).collect();
+        let map = LabelMap { width: w, height: h, labels, palette: vec![orange, orange] };
+        let fine = |ramps: &[Option<Ramp>]| {
+            refine_2x(&canvas, &map, &[false; 2], None, &[1.0, 1.0], ramps, 1.0).to_rows()[2].clone()
+        };
+        assert_eq!(fine(&[None, Some(ramp)]), "0".repeat(7) + &"1".repeat(13), "the edge halfway into the pixel");
+        assert_eq!(
+            fine(&[]),
+            "0".repeat(10) + &"1".repeat(10),
+            "measured by its middle stop, the ramp loses a pixel and a half"
+        );
     }
 
     #[test]
@@ -223,7 +283,7 @@ mod tests {
         // then transparency; the 60% pixel is under half alpha, so unlabelled.
         let row: &[u8] = &[178, 178, 178, 107, 0, 0];
         let (canvas, map) = on_transparency(&[row, row, row], [255, 182, 86]);
-        let row = |opacity: f32| refine_2x(&canvas, &map, &[false], None, &[opacity]).to_rows()[2].clone();
+        let row = |opacity: f32| refine_2x(&canvas, &map, &[false], None, &[opacity], &[], 1.0).to_rows()[2].clone();
         assert_eq!(row(0.7), "0000000     ", "the 60% pixel's inner half is the shape's");
         assert_eq!(row(1.0), "0000        ", "measured as opaque, the shape loses a pixel and a half");
     }
