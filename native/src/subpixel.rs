@@ -40,9 +40,9 @@ fn distance2(a: &Premul, b: &Premul) -> f32 {
 /// its opacity: against the transparency around it, its edge lies where
 /// the alpha makes half its step, not half the way to opaque. A ramp's
 /// label (`ramps`, in output pixels `scale` times the canvas's) is measured
-/// as the ramp's color at the sub-pixel, not as its middle stop: where its
-/// dark end meets a flat color, the middle stop would lie nearer that color
-/// than the pixels do, and the edge would wander with the noise.
+/// as the ramp's color at the pixel, not as its middle stop: where its dark
+/// end meets a flat color, the middle stop would lie nearer that color than
+/// the pixels do, and the edge would wander with the noise.
 pub fn refine_2x(
     canvas: &Canvas,
     map: &LabelMap,
@@ -126,6 +126,18 @@ pub fn refine_2x(
                 }
             }
             let candidates = &candidates[..kept];
+            // What each candidate looks like here: a ramp's color at the
+            // pixel's centre (it moves little within one pixel).
+            let centre = (x as f64 + 0.5, y as f64 + 0.5);
+            let mut references = [(0u8, [0f32; 4]); 9];
+            for (reference, &l) in references.iter_mut().zip(candidates) {
+                *reference = match ramps.get(usize::from(l)).and_then(Option::as_ref) {
+                    _ if l == TRANSPARENT => (l, clear),
+                    Some(ramp) => (l, opaque(ramp.color_at_point(centre, scale)).map(|v| v * opacity_of(l))),
+                    None => (l, palette[usize::from(l)]),
+                };
+            }
+            let references = &references[..candidates.len()];
             for (dx, dy) in [(0usize, 0usize), (1, 0), (0, 1), (1, 1)] {
                 // Sub-pixel centre at x + 0.25 or x + 0.75: a 3:1 blend of this
                 // pixel and its neighbour on that side, in each axis.
@@ -141,18 +153,9 @@ pub fn refine_2x(
                 for k in 0..4 {
                     sample[k] = 0.5625 * p00[k] + 0.1875 * p10[k] + 0.1875 * p01[k] + 0.0625 * p11[k];
                 }
-                let at = (x as f64 + 0.25 + 0.5 * dx as f64, y as f64 + 0.25 + 0.5 * dy as f64);
-                let best = candidates
+                let best = references
                     .iter()
-                    .map(|&l| {
-                        let ramp = ramps.get(usize::from(l)).and_then(Option::as_ref);
-                        let reference = match ramp {
-                            _ if l == TRANSPARENT => clear,
-                            Some(ramp) => opaque(ramp.color_at_point(at, scale)).map(|v| v * opacity_of(l)),
-                            None => palette[l as usize],
-                        };
-                        (l, distance2(&sample, &reference))
-                    })
+                    .map(|(l, reference)| (*l, distance2(&sample, reference)))
                     .min_by(|a, b| a.1.total_cmp(&b.1))
                     .map(|b| b.0)
                     .unwrap_or(label);
