@@ -257,7 +257,8 @@ pub fn find_ramps(
     let alone = |group: usize| groups.labels.iter().filter(|&&g| g == group).count() == 1;
     let mut regions = regions(map, &groups.labels, |group| !(alone(group) && flat[group]));
     regions.sort_by_key(|(group, _)| *group);
-    let mut painter = Painter { map, canvas, fills, ramps: &mut ramps, min_span, scale };
+    let bands = map.palette.len();
+    let mut painter = Painter { map, canvas, fills, ramps: &mut ramps, min_span, scale, painted: vec![false; bands] };
     // A ramp under art that cuts it into pieces (white line art on an
     // icon's square) is one ramp: a group's pieces are fitted together
     // first, then one by one, and a piece no ramp fits, part by part.
@@ -276,7 +277,46 @@ pub fn find_ramps(
             }
         }
     }
+    let painted = std::mem::take(&mut painter.painted);
+    absorb_slivers(map, &painted, bands);
     Ok(ramps)
+}
+
+/// The slivers a ramp's bands leave along its outline join the ramp they
+/// touch: pieces of a band label the ramp took in, one or two pixels thin
+/// (no pixel of theirs has its four neighbours in their label), the
+/// anti-aliased pixels between the ramp and a flat color beside it that
+/// made no part of their own. Left alone, the band colors they keep trace
+/// as a dotted line along the ramp's edge. `painted` marks the labels below
+/// `bands` (the labels before the ramps') that a ramp took in.
+fn absorb_slivers(map: &mut LabelMap, painted: &[bool], bands: usize) {
+    let (w, h) = (map.width, map.height);
+    let band_of = |label: u8| (usize::from(label) < bands && painted[usize::from(label)]).then_some(label);
+    let mut seen = vec![false; w * h];
+    let (mut stack, mut piece) = (Vec::new(), Vec::new());
+    for start in 0..w * h {
+        let Some(label) = band_of(map.labels[start]).filter(|_| !seen[start]) else { continue };
+        seen[start] = true;
+        stack.push(start);
+        piece.clear();
+        let (mut thin, mut ramp) = (true, None);
+        while let Some(i) = stack.pop() {
+            piece.push(i);
+            thin &= !map.is_inside(i);
+            for j in crate::grid::neighbours4(i, w, h) {
+                let l = map.labels[j];
+                if l == label && !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                } else if l != TRANSPARENT && usize::from(l) >= bands {
+                    ramp = ramp.or(Some(l));
+                }
+            }
+        }
+        if let Some(ramp) = ramp.filter(|_| thin) {
+            piece.iter().for_each(|&i| map.labels[i] = ramp);
+        }
+    }
 }
 
 /// Gives a region its ramp, when one fits (`fit_region`): a label of its
@@ -288,6 +328,8 @@ struct Painter<'a> {
     ramps: &'a mut Vec<Option<Ramp>>,
     min_span: f32,
     scale: f64,
+    /// Per label before the ramps', whether a ramp took in its pixels.
+    painted: Vec<bool>,
 }
 
 impl Painter<'_> {
@@ -304,6 +346,9 @@ impl Painter<'_> {
         self.fills.push(middle);
         self.ramps.push(Some(ramp));
         for &i in region {
+            if let Some(painted) = self.painted.get_mut(usize::from(self.map.labels[i])) {
+                *painted = true;
+            }
             self.map.labels[i] = label;
         }
         Ok(true)
@@ -1664,6 +1709,21 @@ mod tests {
         };
         let (points, labs) = spanned(40, 60, |_, _| true, facet);
         assert!(!middle_runs_along(&points, &labs, &down, 1, 1.0), "a facet between two colors");
+    }
+
+    #[test]
+    fn a_bands_thin_pieces_along_its_ramp_join_the_ramp_and_its_others_stay() {
+        // Flat color 0 on the left, the ramp (label 2) on the right, band 1
+        // (which the ramp took in) as a one-pixel line between them, as a
+        // 3x3 block inside the ramp, and as a line apart in the flat color.
+        let rows = ["0001222222", "0001222222", "1001211122", "1001211122", "0001211122", "0001222222"];
+        let labels: Vec<u8> = rows.iter().flat_map(|row| row.bytes().map(|b| b - b'0')).collect();
+        let mut map = LabelMap { width: 10, height: 6, labels, palette: vec![[0, 0, 0]; 3] };
+        absorb_slivers(&mut map, &[false, true], 2);
+        let expected = ["0002222222", "0002222222", "1002211122", "1002211122", "0002211122", "0002222222"];
+        let got: Vec<String> =
+            map.labels.chunks(10).map(|row| row.iter().map(|l| char::from(b'0' + l)).collect()).collect();
+        assert_eq!(got, expected, "the line along the ramp joins it; the block and the line apart stay");
     }
 
     #[test]
