@@ -11,7 +11,8 @@ import type { Redis } from 'ioredis';
 import type { ConcurrencyGate } from '../../core/gate.js';
 import { reach } from './client.js';
 
-const GATE_KEY = 'gate';
+/** The sorted set of held slots (under the client's key prefix). */
+export const GATE_KEY = 'gate';
 
 /** Redis's own time in ms, so instances' clocks never disagree about a lease. */
 const NOW = `local t = redis.call('TIME')

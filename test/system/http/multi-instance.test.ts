@@ -10,6 +10,8 @@ import { once } from 'node:events';
 
 import t from 'tap';
 
+import { connectRedis } from '../../../src/store/redis/client.js';
+import { GATE_KEY } from '../../../src/store/redis/gate.js';
 import { newDataDir } from '../../helpers/app.js';
 import { mosaic } from '../../helpers/hostile.js';
 import { drawnLogo, FOUR_COLORS } from '../../helpers/images.js';
@@ -34,6 +36,18 @@ const text = async (url: string) => {
   const res = await fetch(url);
   return { status: res.status, body: await res.text() };
 };
+
+/** Resolves once some instance holds a slot of the cluster's gate (its sorted set in Redis). */
+async function slotHeld(url: string): Promise<void> {
+  const watcher = await connectRedis({ url });
+  try {
+    while ((await watcher.zcard(GATE_KEY)) === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  } finally {
+    watcher.disconnect();
+  }
+}
 
 async function kill(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -126,9 +140,12 @@ t.test('two instances on one Redis act as one service', { skip: redisMissing, ti
   t.same(await text(`${b.base}/api/jobs/${made.id}/logo.svg`), svgOnA, 'no job written before the stop is lost');
   t.equal((await upload(a.base, logo)).status, 200, 'uploads work again');
 
-  // A dies with a trace's slot: B is turned away until the lease lapses, then admitted.
+  // A dies with a trace's slot: B is turned away until the lease lapses, then admitted. A is frozen
+  // the moment its trace holds the slot (in Redis): after a fixed wait a fast machine had finished
+  // the trace already, and froze, it can neither finish nor renew its lease.
   const { ended: dying } = await uploadInFlight(a.base, slow, {});
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await slotHeld(redis.url);
+  a.child.kill('SIGSTOP');
   const held = (await upload(b.base, logo)).status === 429;
   t.ok(held, "A's trace holds the cluster's slot");
   await kill(a.child, 'SIGKILL');
