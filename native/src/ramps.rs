@@ -886,23 +886,32 @@ fn labels_of(region: &[usize], map: &LabelMap) -> Vec<u8> {
         .collect()
 }
 
-/// The share of the colors `labs` lying in the middle of the ramp's span
-/// (see `MIDDLE`), projected on the line from its first stop to its last.
-fn middle_share(labs: &[Lab], stops: &[(f64, Rgb)]) -> f32 {
+/// Where each of the colors `labs` lies along the ramp's span, projected
+/// on the line from its first stop's color (0) to its last's (1); None
+/// when the two are one color.
+fn places_in_span(labs: &[Lab], stops: &[(f64, Rgb)]) -> Option<Vec<f32>> {
     let (first, last) = (to_lab(stops[0].1), to_lab(stops[stops.len() - 1].1));
     let span: Lab = std::array::from_fn(|c| last[c] - first[c]);
     let length_squared: f32 = span.iter().map(|v| v * v).sum();
-    if labs.is_empty() || length_squared <= 0.0 {
-        return 0.0;
+    (length_squared > 0.0).then(|| {
+        labs.iter().map(|lab| (0..3).map(|c| (lab[c] - first[c]) * span[c]).sum::<f32>() / length_squared).collect()
+    })
+}
+
+/// Whether a place in the span (`places_in_span`) is in its middle.
+fn in_middle(place: f32) -> bool {
+    (MIDDLE..=1.0 - MIDDLE).contains(&place)
+}
+
+/// The share of the colors `labs` lying in the middle of the ramp's span
+/// (see `MIDDLE`), projected on the line from its first stop to its last.
+fn middle_share(labs: &[Lab], stops: &[(f64, Rgb)]) -> f32 {
+    match places_in_span(labs, stops) {
+        Some(places) if !places.is_empty() => {
+            places.iter().filter(|&&place| in_middle(place)).count() as f32 / places.len() as f32
+        }
+        _ => 0.0,
     }
-    let middle = labs
-        .iter()
-        .filter(|lab| {
-            let along = (0..3).map(|c| (lab[c] - first[c]) * span[c]).sum::<f32>() / length_squared;
-            (MIDDLE..=1.0 - MIDDLE).contains(&along)
-        })
-        .count();
-    middle as f32 / labs.len() as f32
 }
 
 /// Whether the colors in the middle of the ramp's span (`MIDDLE`) run
@@ -912,20 +921,13 @@ fn middle_share(labs: &[Lab], stops: &[(f64, Rgb)]) -> f32 {
 /// pixels or more across the middle. `points` are canvas positions, pixel
 /// centres on a lattice of spacing `stride`.
 fn middle_runs_along(points: &[(f64, f64)], labs: &[Lab], ramp: &Ramp, stride: usize, scale: f64) -> bool {
-    let (first, last) = (to_lab(ramp.stops[0].1), to_lab(ramp.stops[ramp.stops.len() - 1].1));
-    let span: Lab = std::array::from_fn(|c| last[c] - first[c]);
-    let length_squared: f32 = span.iter().map(|v| v * v).sum();
-    if length_squared <= 0.0 {
-        return false;
-    }
-    let along: Vec<f32> =
-        labs.iter().map(|lab| (0..3).map(|c| (lab[c] - first[c]) * span[c]).sum::<f32>() / length_squared).collect();
-    let in_middle: Vec<bool> = along.iter().map(|a| (MIDDLE..=1.0 - MIDDLE).contains(a)).collect();
+    let Some(along) = places_in_span(labs, &ramp.stops) else { return false };
+    let middle_flags: Vec<bool> = along.iter().map(|&place| in_middle(place)).collect();
     let middle: Vec<(f64, f64)> = (0..points.len())
-        .filter(|&k| in_middle[k])
+        .filter(|&k| middle_flags[k])
         .map(|k| (ramp.shape.position(points[k], scale), f64::from(along[k])))
         .collect();
-    if middle.len() < 2 || !is_band(points, &in_middle, stride) {
+    if middle.len() < 2 || !is_band(points, &middle_flags, stride) {
         return false;
     }
     let n = middle.len() as f64;
