@@ -49,6 +49,7 @@ use crate::canvas::Canvas;
 use crate::color::{delta_e, is_paper_like, luma_step, snapped_to_pure, to_lab, Rgb};
 use crate::grid::{canton_or_band_box, distance_to, flood, neighbours4, reached_from_edge};
 use crate::labels::{LabelMap, TRANSPARENT};
+use crate::noise::MAX_SPECK_SHARE;
 use crate::palette::{weighted_median, Tolerances};
 
 /// Distances are capped here (no image is this large).
@@ -65,9 +66,6 @@ const MIN_PLATE_SHARE: f64 = 0.03;
 /// Art this thick around a region (a share of the long side) is a plate
 /// whatever the region's size: a large white figure in an app icon.
 const SOLID_PLATE_SHARE: f64 = 0.15;
-/// An enclosed region of at most this share of the image, on a color within
-/// JPEG noise of the paper, is noise (a speck of that color), not a shape.
-const MAX_SPECK_SHARE: f64 = 0.001;
 /// An enclosed region of the paper color whose outline lies this much on
 /// colors within the paper's noise reach is a hole (see `remove_paper`).
 const NEAR_PAPER_RIM_SHARE: f64 = 0.9;

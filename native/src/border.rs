@@ -60,6 +60,7 @@
 use crate::canvas::Canvas;
 use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, HashMap, Lab, Rgb};
 use crate::grid::{canton_or_band_box, connected_runs, frame_sides, reached_from_edge, Run};
+use crate::noise::MAX_SPECK_SHARE;
 use crate::palette::weighted_median;
 
 /// What the border says about the background.
@@ -419,15 +420,22 @@ fn color_groups(colors: &[Rgb]) -> Vec<Group> {
 
 /// How far the art keeps from each side of the frame (left, top, right,
 /// bottom), in pixels; None when nothing stands off the paper (a field of
-/// one color, which stays as it is).
+/// one color, which stays as it is). Specks (`MAX_SPECK_SHARE`) do not
+/// count: a saturated field's JPEG noise strays past `BORDER_COLOR_DE` in
+/// pieces of a few pixels, along the frame as anywhere, and would read as
+/// art touching it.
 fn art_margins(art: &ArtMap) -> Option<[usize; 4]> {
     let (w, h) = (art.width, art.height);
+    let (runs, component) = connected_runs(&art.cells, w, |is_art| is_art);
+    let mut size = vec![0usize; runs.len()];
+    for (run, &first) in runs.iter().zip(&component) {
+        size[first] += run.end - run.start;
+    }
+    let speck = ((w * h) as f64 * MAX_SPECK_SHARE) as usize;
     let mut bounds: Option<[usize; 4]> = None;
-    for (y, row) in art.cells.chunks_exact(w).enumerate() {
-        if let (Some(left), Some(right)) = (row.iter().position(|&a| a), row.iter().rposition(|&a| a)) {
-            let b = bounds.get_or_insert([left, y, right, y]);
-            *b = [b[0].min(left), b[1], b[2].max(right), y];
-        }
+    for (run, _) in runs.iter().zip(&component).filter(|&(_, &first)| size[first] > speck) {
+        let b = bounds.get_or_insert([run.start, run.y, run.end - 1, run.y]);
+        *b = [b[0].min(run.start), b[1].min(run.y), b[2].max(run.end - 1), b[3].max(run.y)];
     }
     bounds.map(|[left, top, right, bottom]| [left, top, w - 1 - right, h - 1 - bottom])
 }
@@ -718,6 +726,13 @@ mod tests {
         };
         assert_eq!(read_border(&padded_by(5), 0.0), Border::Field(RED));
         assert_eq!(read_border(&padded_by(4), 0.0), Border::Paper(RED, Spread::default()));
+        // Specks of noise along the frame (10 pixels of 10,000) narrow no margin.
+        let specked = canvas(100, 100, |x, y| match (x, y) {
+            (0, 50) | (1, 50) | (99, 20) | (60, 99) | (61, 99) | (60, 98) => WHITE,
+            (5..70, 5..80) => WHITE,
+            _ => RED,
+        });
+        assert_eq!(read_border(&specked, 0.0), Border::Field(RED));
         assert_eq!(read_border(&figure(WHITE, RED), 0.0), Border::Paper(WHITE, Spread::default()));
         // A field of one color and nothing on it is kept as it is.
         let blank = read_border(&figure(BLUE, BLUE), 0.0);
@@ -755,6 +770,13 @@ mod tests {
             _ => NAVY,
         });
         assert!(matches!(read_border(&canton, 0.0), Border::FillsFrame { .. }));
+        // A speck of noise off the field on the far sides anchors nothing
+        // (an 80 x 40 image's specks are up to 3 pixels).
+        let specked = canvas(80, 40, |x, y| match (x, y) {
+            (79, 30) | (40, 39) | (41, 39) => WHITE,
+            _ => canton.rgb[(y * 80 + x) as usize],
+        });
+        assert!(matches!(read_border(&specked, 0.0), Border::FillsFrame { .. }));
         // White over red with a disc across the line: white holds half the border.
         let disc = canvas(60, 40, |x, y| {
             let inside = (x as i32 - 22).pow(2) + (y as i32 - 20).pow(2) < 100;

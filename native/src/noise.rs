@@ -22,6 +22,12 @@ const NEAR_STEP: u8 = 24;
 /// tolerances, which merge its steps into fewer bands.
 const MIN_EQUAL_SHARE: f64 = 0.95;
 
+/// A piece of this share of the image or less is a speck, not a shape: a
+/// lossy source's noise makes them (a 128 px JPEG q70 of a saturated blue
+/// field strays more than 12 dE off it in pieces of up to 8 pixels, 0.05%),
+/// and one speck neither frames nor anchors art.
+pub const MAX_SPECK_SHARE: f64 = 0.001;
+
 /// At most this many rows are sampled: a 20 MP image answers as well from a
 /// few hundred rows, at a few milliseconds.
 const MAX_SAMPLED_ROWS: u32 = 512;
