@@ -420,10 +420,11 @@ fn color_groups(colors: &[Rgb]) -> Vec<Group> {
 
 /// How far the art keeps from each side of the frame (left, top, right,
 /// bottom), in pixels; None when nothing stands off the paper (a field of
-/// one color, which stays as it is). Specks (`MAX_SPECK_SHARE`) do not
-/// count: a saturated field's JPEG noise strays past `BORDER_COLOR_DE` in
-/// pieces of a few pixels, along the frame as anywhere, and would read as
-/// art touching it.
+/// one color, which stays as it is). Specks (`MAX_SPECK_SHARE`) beside
+/// larger art do not count: a saturated field's JPEG noise strays past
+/// `BORDER_COLOR_DE` in pieces of a few pixels, along the frame as anywhere,
+/// and would read as art touching it. A sheet of nothing but specks is
+/// grain on a paper, which they measure.
 fn art_margins(art: &ArtMap) -> Option<[usize; 4]> {
     let (w, h) = (art.width, art.height);
     let (runs, component) = connected_runs(&art.cells, w, |is_art| is_art);
@@ -432,11 +433,15 @@ fn art_margins(art: &ArtMap) -> Option<[usize; 4]> {
         size[first] += run.end - run.start;
     }
     let speck = ((w * h) as f64 * MAX_SPECK_SHARE) as usize;
-    let mut bounds: Option<[usize; 4]> = None;
-    for (run, _) in runs.iter().zip(&component).filter(|&(_, &first)| size[first] > speck) {
-        let b = bounds.get_or_insert([run.start, run.y, run.end - 1, run.y]);
-        *b = [b[0].min(run.start), b[1].min(run.y), b[2].max(run.end - 1), b[3].max(run.y)];
-    }
+    let bounds_of = |counted: &dyn Fn(usize) -> bool| {
+        let mut bounds: Option<[usize; 4]> = None;
+        for (run, _) in runs.iter().zip(&component).filter(|&(_, &first)| counted(size[first])) {
+            let b = bounds.get_or_insert([run.start, run.y, run.end - 1, run.y]);
+            *b = [b[0].min(run.start), b[1].min(run.y), b[2].max(run.end - 1), b[3].max(run.y)];
+        }
+        bounds
+    };
+    let bounds = bounds_of(&|pixels| pixels > speck).or_else(|| bounds_of(&|_| true));
     bounds.map(|[left, top, right, bottom]| [left, top, w - 1 - right, h - 1 - bottom])
 }
 
