@@ -738,6 +738,10 @@ mod tests {
             _ => RED,
         });
         assert_eq!(read_border(&specked, 0.0), Border::Field(RED));
+        // A sheet of nothing but specks is grain on its paper: they still
+        // measure the margins, and the sheet is paper, not a blank field.
+        let grain = canvas(100, 100, |x, y| if (x * 7 + y * 13) % 97 == 0 { WHITE } else { RED });
+        assert_eq!(read_border(&grain, 0.0), Border::Paper(RED, Spread::default()));
         assert_eq!(read_border(&figure(WHITE, RED), 0.0), Border::Paper(WHITE, Spread::default()));
         // A field of one color and nothing on it is kept as it is.
         let blank = read_border(&figure(BLUE, BLUE), 0.0);
