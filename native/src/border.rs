@@ -218,12 +218,21 @@ struct ArtMap {
     cells: Vec<bool>,
     width: usize,
     height: usize,
+    /// The art's runs along rows, each with its piece (4-connected, named
+    /// by its first run): the pieces on the border and the margins read them.
+    runs: Vec<Run>,
+    component: Vec<usize>,
 }
 
 impl ArtMap {
     fn of(canvas: &Canvas, off_paper: &mut OffPaper) -> ArtMap {
         let cells = canvas.rgb.iter().map(|&c| off_paper.is_art(c)).collect();
-        ArtMap { cells, width: canvas.width, height: canvas.height }
+        ArtMap::new(cells, canvas.width, canvas.height)
+    }
+
+    fn new(cells: Vec<bool>, width: usize, height: usize) -> ArtMap {
+        let (runs, component) = connected_runs(&cells, width, |is_art| is_art);
+        ArtMap { cells, width, height, runs, component }
     }
 }
 
@@ -427,15 +436,15 @@ fn color_groups(colors: &[Rgb]) -> Vec<Group> {
 /// grain on a paper, which they measure.
 fn art_margins(art: &ArtMap) -> Option<[usize; 4]> {
     let (w, h) = (art.width, art.height);
-    let (runs, component) = connected_runs(&art.cells, w, |is_art| is_art);
+    let (runs, component) = (&art.runs, &art.component);
     let mut size = vec![0usize; runs.len()];
-    for (run, &first) in runs.iter().zip(&component) {
+    for (run, &first) in runs.iter().zip(component) {
         size[first] += run.end - run.start;
     }
     let speck = ((w * h) as f64 * MAX_SPECK_SHARE) as usize;
     let bounds_of = |counted: &dyn Fn(usize) -> bool| {
         let mut bounds: Option<[usize; 4]> = None;
-        for (run, _) in runs.iter().zip(&component).filter(|&(_, &first)| counted(size[first])) {
+        for (run, _) in runs.iter().zip(component).filter(|&(_, &first)| counted(size[first])) {
             let b = bounds.get_or_insert([run.start, run.y, run.end - 1, run.y]);
             *b = [b[0].min(run.start), b[1].min(run.y), b[2].max(run.end - 1), b[3].max(run.y)];
         }
@@ -525,7 +534,7 @@ struct Piece {
 /// (4-connected).
 fn border_pieces(art: &ArtMap) -> Vec<Piece> {
     let (w, h) = (art.width, art.height);
-    let (runs, component) = connected_runs(&art.cells, w, |is_art| is_art);
+    let (runs, component) = (&art.runs, &art.component);
     let edge_pixels = |r: &Run| {
         if r.y == 0 || r.y == h - 1 {
             r.end - r.start
@@ -535,7 +544,7 @@ fn border_pieces(art: &ArtMap) -> Vec<Piece> {
     };
     let mut piece_of = vec![usize::MAX; runs.len()];
     let mut pieces: Vec<Piece> = Vec::new();
-    for (run, &first) in runs.iter().zip(&component) {
+    for (run, &first) in runs.iter().zip(component) {
         if piece_of[first] == usize::MAX {
             piece_of[first] = pieces.len();
             pieces.push(Piece { contact: 0, runs: Vec::new(), bounds: (w, h, 0, 0) });
@@ -669,7 +678,7 @@ mod tests {
                     (seed >> 16) % 5 < 3
                 })
                 .collect();
-            let art = ArtMap { cells: cells.clone(), width: w, height: h };
+            let art = ArtMap::new(cells.clone(), w, h);
             let on_border = |i: usize| i % w == 0 || i / w == 0 || i % w == w - 1 || i / w == h - 1;
             let mut expected = Vec::new();
             let mut seen = vec![false; w * h];
