@@ -235,6 +235,9 @@ fn penalty_parts(sums: &Sums, i: usize, j: usize) -> (f64, f64) {
 /// rounding steps that separate the two.
 const SURE_MARGIN: f64 = 1e-9;
 
+/// Points of `chain`'s scores per block it can pass over at once.
+const SCORE_BLOCK: usize = 16;
+
 /// The least-cost chain of possible segments (each costs 1 + weight *
 /// penalty: the fewest segments, then the straightest) from path point
 /// `start` to the point `len` steps on, as the path indices of its vertices
@@ -255,8 +258,13 @@ fn chain(
     let weight_squared = weight * weight;
     // score[j]: least (segments + weight * penalty) from `start` to start + j.
     let mut score = vec![f64::INFINITY; len + 1];
+    // The least score of each block of `SCORE_BLOCK` points so far: most
+    // points cannot start the best segment, and a block of them is passed
+    // on one comparison (the same test as each point's, on the least).
+    let mut block_least = vec![f64::INFINITY; len / SCORE_BLOCK + 1];
     let mut previous = vec![0usize; len + 1];
     score[0] = 0.0;
+    block_least[0] = 0.0;
     let mut first = 0;
     for j in 1..=len {
         // Each step costs up to the longest straight stretch: the one loop
@@ -266,14 +274,21 @@ fn chain(
             first += 1;
         }
         let mut best = f64::INFINITY;
-        for (i, &before) in score.iter().enumerate().take(j).skip(first) {
+        let mut i = first;
+        while i < j {
+            if i % SCORE_BLOCK == 0 && best - block_least[i / SCORE_BLOCK] - 1.0 <= 0.0 {
+                i += SCORE_BLOCK;
+                continue;
+            }
+            let (at, before) = (i, score[i]);
+            i += 1;
             // Every segment costs at least 1: skip the penalty when that is
             // already too much, and its root unless it wins.
             let room = best - before - 1.0;
             if room <= 0.0 {
                 continue;
             }
-            let (squares, count) = penalty_parts(sums, start + i, start + j);
+            let (squares, count) = penalty_parts(sums, start + at, start + j);
             let room_squared = room * room;
             // Surely no better: skip the division (most segments end here).
             if weight_squared * squares > room_squared * count * (1.0 + SURE_MARGIN) {
@@ -282,10 +297,12 @@ fn chain(
             let weighted = weight_squared * (squares / count);
             if weighted < room_squared {
                 best = before + 1.0 + weighted.sqrt();
-                previous[j] = i;
+                previous[j] = at;
             }
         }
         score[j] = best;
+        let least = &mut block_least[j / SCORE_BLOCK];
+        *least = least.min(best);
     }
     if !score[len].is_finite() {
         return Ok(None);
