@@ -32,3 +32,45 @@ pub fn spare() -> bool {
     let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     RUNNING.load(Ordering::Relaxed) < cores
 }
+
+/// `first` and `second`, the second on a helper thread when `worth_a_thread`
+/// and a core is spare: the same results either way, sooner on a free core.
+/// A panic on the helper resumes on this thread, as if it had run here.
+pub fn join<A: Send, B: Send>(
+    worth_a_thread: bool,
+    first: impl FnOnce() -> A + Send,
+    second: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    if !(worth_a_thread && spare()) {
+        return (first(), second());
+    }
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(second);
+        let first = first();
+        (first, helper.join().unwrap_or_else(|payload| std::panic::resume_unwind(payload)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn joined_work_gives_both_results_in_order_on_one_thread_or_two() {
+        let here = std::thread::current().id();
+        for worth_a_thread in [false, true] {
+            let (a, (b, ran_on)) = join(worth_a_thread, || 6 * 7, || ("second", std::thread::current().id()));
+            assert_eq!((a, b), (42, "second"));
+            if !worth_a_thread {
+                assert_eq!(ran_on, here, "small work stays on the calling thread");
+            }
+        }
+    }
+
+    #[test]
+    fn a_panic_on_the_helper_resumes_on_the_calling_thread() {
+        let caught = std::panic::catch_unwind(|| join(true, || 1, || -> i32 { panic!("a bug in the helper") }));
+        let payload = caught.expect_err("the helper's panic reaches the caller");
+        assert_eq!(payload.downcast_ref::<&str>(), Some(&"a bug in the helper"));
+    }
+}

@@ -163,6 +163,9 @@ const FLAT_ITERATIONS: usize = 4;
 /// this many pixels pin down as well as a whole logo's worth, at a
 /// fraction of the cost on large regions.
 const FIT_SAMPLE: usize = 32_768;
+/// Lattice points from which the linear and the radial fits share two
+/// cores: below, the fits take less than the helper thread costs.
+const SHARED_FIT_POINTS: usize = 4096;
 
 /// The geometry of a ramp, in output (SVG) pixels.
 #[derive(Clone, Debug, PartialEq)]
@@ -707,7 +710,14 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     let stride = lattice_stride(region.len());
     let region: &[usize] = &on_lattice(region, w, stride);
     let points: Vec<(f64, f64)> = region.iter().map(|&i| ((i % w) as f64 + 0.5, (i / w) as f64 + 0.5)).collect();
-    let rgbs = local_means(region, &window, map, canvas);
+    // The means of a large region's two halves on two cores, while one is spare.
+    let (front, back) = region.split_at(region.len() / 2);
+    let (mut rgbs, back) = crate::cores::join(
+        region.len() >= SHARED_FIT_POINTS,
+        || local_means(front, &window, map, canvas),
+        || local_means(back, &window, map, canvas),
+    );
+    rgbs.extend(back);
     let labs: Vec<Lab> = rgbs.iter().map(|&c| memo.lab(c)).collect();
     // A flat region (most of every logo) is done before any fitting.
     let spread = spread(&labs);
@@ -722,25 +732,32 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     };
     // Two readings of a linear ramp's direction, the same model: the better
     // ramp of the two that pass the tests wins, else the better of the two.
-    let linear = linear_axis(&points, &labs).and_then(|(origin, fitted)| {
-        [Some(fitted), steepest_change(region, &labs, &window, w, stride)]
-            .into_iter()
-            .flatten()
-            .filter_map(|direction| Fitted::linear(&points, &labs, &rgbs, origin, direction, scale))
-            .min_by(|a, b| plausible(b).cmp(&plausible(a)).then(a.error.total_cmp(&b.error)))
-    });
+    let linear = || {
+        linear_axis(&points, &labs).and_then(|(origin, fitted)| {
+            [Some(fitted), steepest_change(region, &labs, &window, w, stride)]
+                .into_iter()
+                .flatten()
+                .filter_map(|direction| Fitted::linear(&points, &labs, &rgbs, origin, direction, scale))
+                .min_by(|a, b| plausible(b).cmp(&plausible(a)).then(a.error.total_cmp(&b.error)))
+        })
+    };
     // Richer models (a center, then an ellipse's two more degrees of freedom)
     // must earn them on error alone: given the choice of which to test, a
     // ring misaligned to smear a hard edge over more bins would pass the
     // gradual-change test that the circle on it fails.
-    let projected = Projected::of(&points, &labs);
-    let radial = |rings: Option<((f64, f64), Option<Ellipse>)>| {
-        rings.and_then(|rings| Fitted::radial(&points, &labs, &rgbs, rings, scale))
+    let radial = || {
+        let projected = Projected::of(&points, &labs);
+        let radial = |rings: Option<((f64, f64), Option<Ellipse>)>| {
+            rings.and_then(|rings| Fitted::radial(&points, &labs, &rgbs, rings, scale))
+        };
+        let circles = radial(projected.as_ref().and_then(|p| p.circle_center()).map(|center| (center, None)));
+        let ellipses = radial(projected.as_ref().and_then(|p| p.ellipse()).map(|(center, e)| (center, Some(e))));
+        simpler_unless_beaten(circles, ellipses)
     };
-    let circles = radial(projected.as_ref().and_then(|p| p.circle_center()).map(|center| (center, None)));
-    let ellipses = radial(projected.as_ref().and_then(|p| p.ellipse()).map(|(center, e)| (center, Some(e))));
-    let Fitted { ramp, error, .. } =
-        simpler_unless_beaten(linear, simpler_unless_beaten(circles, ellipses)).filter(plausible)?;
+    // The two families fit side by side on a spare core (a large region's
+    // fits are most of a gradient logo's trace).
+    let (linear, radial) = crate::cores::join(points.len() >= SHARED_FIT_POINTS, linear, radial);
+    let Fitted { ramp, error, .. } = simpler_unless_beaten(linear, radial).filter(plausible)?;
     let labels = labels_of(region, map);
     let flat_error = flat_error(&labels, map, &labs, &ramp.stops);
     let as_good = labels.len() >= 2
