@@ -296,6 +296,10 @@ pub fn find_ramps(
 /// as a dotted line along the ramp's edge. `painted` marks the labels below
 /// `bands` (the labels before the ramps') that a ramp took in.
 fn absorb_slivers(map: &mut LabelMap, painted: &[bool], bands: usize) {
+    // No ramp, no slivers: the pass over the map is for gradient logos only.
+    if !painted.contains(&true) {
+        return;
+    }
     let (w, h) = (map.width, map.height);
     let band_of = |label: u8| (usize::from(label) < bands && painted[usize::from(label)]).then_some(label);
     let mut seen = vec![false; w * h];
