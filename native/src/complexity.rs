@@ -4,6 +4,7 @@
 use crate::canvas::Canvas;
 use crate::color::Rgb;
 use crate::error::{EngineError, EngineResult};
+use crate::grid::EQUAL_STRETCH;
 use crate::labels::LabelMap;
 
 /// Two neighbours further apart than this in a channel meet at a clear edge;
@@ -38,19 +39,27 @@ fn refuse(what: &str, per_side: f64, limit: f64) -> EngineResult<()> {
 fn clear_edges(canvas: &Canvas) -> usize {
     let (w, (rgb, opaque)) = (canvas.width, (&canvas.rgb, &canvas.opaque));
     let apart = |(a, b): ((&Rgb, &bool), (&Rgb, &bool))| {
-        // Most neighbours share their color: one comparison settles them.
         a.1 != b.1 || (*a.1 && a.0 != b.0 && (0..3).any(|c| a.0[c].abs_diff(b.0[c]) > CLEAR_STEP))
     };
-    if w == 0 {
-        return 0;
-    }
-    let cells = |range: std::ops::Range<usize>| rgb[range.clone()].iter().zip(&opaque[range]);
+    // The pairs of the cells from `a` and from `b`, in step, that lie apart;
+    // a stretch of equal pairs (`EQUAL_STRETCH`) has none.
+    let apart_in = |a: usize, b: usize, len: usize| {
+        let mut count = 0;
+        for start in (0..len).step_by(EQUAL_STRETCH) {
+            let (a, b, n) = (a + start, b + start, EQUAL_STRETCH.min(len - start));
+            if rgb[a..a + n] != rgb[b..b + n] || opaque[a..a + n] != opaque[b..b + n] {
+                let cells = |at: usize| rgb[at..at + n].iter().zip(&opaque[at..at + n]);
+                count += cells(a).zip(cells(b)).filter(|&pair| apart(pair)).count();
+            }
+        }
+        count
+    };
     let mut edges = 0;
     for y in 0..canvas.height {
-        let row = y * w..(y + 1) * w;
-        edges += cells(row.start..row.end - 1).zip(cells(row.start + 1..row.end)).filter(|&pair| apart(pair)).count();
+        let row = y * w;
+        edges += apart_in(row, row + 1, w.saturating_sub(1));
         if y + 1 < canvas.height {
-            edges += cells(row.clone()).zip(cells(row.start + w..row.end + w)).filter(|&pair| apart(pair)).count();
+            edges += apart_in(row, row + w, w);
         }
     }
     edges
@@ -96,6 +105,23 @@ mod tests {
             }
         });
         assert!(check_source(&logo).is_ok());
+    }
+
+    #[test]
+    fn a_squares_clear_edges_are_its_outline_wherever_it_lies() {
+        // A 40 px square on transparency: 40 pairs where it ends on each side
+        // but the frame.
+        for left in [0, 45, 96, 260] {
+            let square = canvas(300, |x, y| {
+                if (left..left + 40).contains(&x) && (70..110).contains(&y) {
+                    [200, 30, 30, 255]
+                } else {
+                    [0, 0, 0, 0]
+                }
+            });
+            let sides = if left == 0 || left + 40 == 300 { 3 } else { 4 };
+            assert_eq!(clear_edges(&square), sides * 40, "the square at x = {left}");
+        }
     }
 
     #[test]

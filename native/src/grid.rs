@@ -260,6 +260,11 @@ fn take_from_row(next: &[u16], row: &mut [u16]) {
     }
 }
 
+/// Neighbouring cells compared a stretch at a time, before one by one: most
+/// neighbours are equal (a flat fill, the transparency around a logo), and
+/// a whole stretch of them is settled on one comparison.
+pub const EQUAL_STRETCH: usize = 32;
+
 /// Caps up to this many steps take `RowRun`'s shifted passes; a larger cap
 /// (an uncapped distance) runs along the row.
 const SHIFTED_MAX_CAP: u16 = 256;

@@ -6,6 +6,7 @@
 use image::RgbaImage;
 
 use crate::color::Rgb;
+use crate::grid::EQUAL_STRETCH;
 
 /// Side-by-side pixels this close in every channel lie in one flat area (or
 /// along a soft edge): a clear edge steps further.
@@ -39,17 +40,30 @@ pub fn carries_noise(image: &RgbaImage) -> bool {
     let stride = height.div_ceil(MAX_SAMPLED_ROWS).max(1);
     let (mut near, mut equal) = (0u64, 0u64);
     let row_bytes = width as usize * 4;
+    let pairs = (width as usize).saturating_sub(1);
     for y in (0..height).step_by(stride as usize) {
         let row = &image.as_raw()[y as usize * row_bytes..][..row_bytes];
-        for (a, b) in row.chunks_exact(4).zip(row.chunks_exact(4).skip(1)) {
-            if a[3] != u8::MAX || b[3] != u8::MAX {
+        // A stretch of equal pixels (`EQUAL_STRETCH`) is all equal pairs.
+        for start in (0..pairs).step_by(EQUAL_STRETCH) {
+            let n = EQUAL_STRETCH.min(pairs - start);
+            let (a, b) = (&row[start * 4..(start + n) * 4], &row[(start + 1) * 4..(start + 1 + n) * 4]);
+            if a == b {
+                if a[3] == u8::MAX {
+                    near += n as u64;
+                    equal += n as u64;
+                }
                 continue;
             }
-            let (a, b): (Rgb, Rgb) = ([a[0], a[1], a[2]], [b[0], b[1], b[2]]);
-            let step = (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap_or(0);
-            if step <= NEAR_STEP {
-                near += 1;
-                equal += u64::from(step == 0);
+            for (a, b) in a.chunks_exact(4).zip(b.chunks_exact(4)) {
+                if a[3] != u8::MAX || b[3] != u8::MAX {
+                    continue;
+                }
+                let (a, b): (Rgb, Rgb) = ([a[0], a[1], a[2]], [b[0], b[1], b[2]]);
+                let step = (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap_or(0);
+                if step <= NEAR_STEP {
+                    near += 1;
+                    equal += u64::from(step == 0);
+                }
             }
         }
     }
@@ -78,6 +92,17 @@ mod tests {
             [r + grain(x, y), g + grain(y, x), b, a]
         });
         assert!(carries_noise(&grainy));
+    }
+
+    #[test]
+    fn long_stretches_of_equal_transparent_pixels_do_not_outvote_a_grainy_mark() {
+        // A grainy mark on the left 16 pixels, and transparency (equal pixels, in
+        // stretches longer than EQUAL_STRETCH) across the rest.
+        let grain = |x: u32, y: u32| ((x * 7 + y * 13) % 5) as u8;
+        let wide = RgbaImage::from_fn(640, 64, |x, y| {
+            Rgba(if x < 16 { [120 + grain(x, y), 60 + grain(y, x), 60, 255] } else { [0, 0, 0, 0] })
+        });
+        assert!(carries_noise(&wide));
     }
 
     #[test]
