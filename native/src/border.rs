@@ -21,9 +21,9 @@
 //!    both sides of an axis or padded on both. Art anchored on the frame and
 //!    clear of the opposite side (a canton in a corner, a band covering a
 //!    whole side) is a field's design, whatever the field's color.
-//! 4. A light candidate (white, cream, light grey: the paper logos sit on) is
-//!    then the paper. A dark or colored one is as often a design's own field,
-//!    and stays when the border or the art says so: its corners disagree and
+//! 4. A light candidate (white, cream, light grey, any pale tint: the pages
+//!    logos sit on) is then the paper. A dark or colored one is as often a
+//!    design's own field, and stays when the border or the art says so: its corners disagree and
 //!    the border shows a second color while the frame cuts one piece of art
 //!    at most (a bicolour, a band along the hoist, a diagonal band from
 //!    corner to corner: one design crossing the field; a logo cropped to its
@@ -41,7 +41,10 @@
 //!    the paper.
 //!
 //! The trade-offs. A border alone cannot tell a field from paper, so the
-//! fourth rule is a prior. Over the dev corpora, the art of a logo on a dark or
+//! fourth rule is a prior. A pale tint (L* 85 and up, chroma 25 at most) is
+//! a page: no flag's field is that pale, and an icon's pale square framing
+//! its figure widely loses its square as a white one does; held out, 128 px
+//! logos on pale pink and green papers kept them as fields before. Over the dev corpora, the art of a logo on a dark or
 //! colored paper comes within 5.7% of the frame at most (it is cropped to
 //! the art, as logo files are), and designs on one field keep 6.4% (an icon's
 //! square) to 19% (flags); app icons laid on a dark paper with an 11% margin
@@ -158,6 +161,12 @@ const PANEL_FILL: f64 = 0.95;
 /// A dark or colored field whose art keeps at least this share of the long
 /// side from every edge is kept as the design's own (see the module notes).
 const FIELD_PADDING_SHARE: f64 = 0.06;
+/// A light page's color (rule 4): at least this light (CIELAB L*) ...
+const PAGE_MIN_LIGHTNESS: f32 = 85.0;
+/// ... and a tint at most, this little chroma: white, cream (about 20),
+/// light grey, pale blue or pink (the pale papers of `dev-papers` reach 20),
+/// where the fields of flags and icons are saturated or darker.
+const PAGE_MAX_CHROMA: f32 = 25.0;
 /// A soft edge (anti-aliasing, the blur of a shrink) reaches this many
 /// pixels past the art's outline into the field, so the margin the padding
 /// test reads is short by that much. It matters only in small images: a
@@ -277,7 +286,7 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
     if margins.is_some_and(|m| anchored_on_frame(&art, m, long_side.div_ceil(ANCHOR_CLEAR_PARTS))) {
         return fills_frame;
     }
-    if !is_paper_like(&off_paper.paper) {
+    if !is_light_page(&off_paper.paper) {
         // A dark or colored field: its own design's until the border says otherwise.
         let crossed_by_one_design = || cut_pieces(canvas, &pieces, min_contact) < 2;
         if corner.is_none() && shown >= 2 && crossed_by_one_design()
@@ -297,6 +306,12 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
         }
     }
     Border::Paper(paper, spread_of(&colors, paper, reach))
+}
+
+/// Whether a candidate is as light as the pages logos sit on (rule 4): a
+/// pale tint of any hue counts, a saturated or darker color does not.
+fn is_light_page(lab: &Lab) -> bool {
+    lab[0] >= PAGE_MIN_LIGHTNESS && lab[1].hypot(lab[2]) <= PAGE_MAX_CHROMA
 }
 
 /// The paper's spread over the border `colors` within `reach` of it.
@@ -724,6 +739,21 @@ mod tests {
             let mark = canvas(60, 40, |x, y| if (2..58).contains(&x) && (10..30).contains(&y) { RED } else { paper });
             assert_eq!(read_border(&mark, 0.0), Border::Paper(paper, Spread::default()), "{paper:?}");
         }
+    }
+
+    #[test]
+    fn a_pale_tint_framing_a_logo_widely_is_a_page_and_a_saturated_field_is_not() {
+        const CREAM: Rgb = [255, 253, 208];
+        const PALE_BLUE: Rgb = [200, 230, 255];
+        const SKY: Rgb = [116, 172, 223];
+        let framed = |paper: Rgb| {
+            canvas(100, 80, move |x, y| if (25..75).contains(&x) && (20..60).contains(&y) { RED } else { paper })
+        };
+        for paper in [CREAM, PALE_BLUE] {
+            assert_eq!(read_border(&framed(paper), 0.0), Border::Paper(paper, Spread::default()), "{paper:?}");
+        }
+        // A flag's light blue field (Argentina's) is a color, not a tint.
+        assert_eq!(read_border(&framed(SKY), 0.0), Border::Field(SKY));
     }
 
     #[test]

@@ -3,7 +3,7 @@
  * the art, whatever its lightness or hue, and is removed the same way on
  * every paper; art whose border shows several colors keeps them all; a dark
  * or colored field framing its figure with a wide margin (a flag's, an
- * icon's square) stays and says so; an image is judged lossy by its pixels,
+ * icon's square) stays and says so, a pale tint (a page's) does not; an image is judged lossy by its pixels,
  * not its container. Every fixture is drawn here. The marks on paper are
  * cropped close to the art, as a logo file is.
  */
@@ -23,6 +23,8 @@ const GREEN = '#009246';
 const ORANGE = '#f97316';
 const INK = '#1f2937';
 const PLATE = '#f4f2ed';
+const CREAM = '#fffdd0';
+const PALE_BLUE = '#c8e6ff';
 
 /** The drawing as an opaque PNG, a JPEG q80 and a lossy WebP, with each one's color tolerance. */
 async function inputs(svg: string): Promise<[string, Buffer, number][]> {
@@ -283,6 +285,30 @@ t.test('a figure framed by a wide colored field keeps the field, and the warning
       [],
       tolerance,
     );
+  }
+});
+
+t.test('the same figure framed as widely by a pale tint loses it: a pale page is paper', async (t) => {
+  const body = `<path d="M104 40h32v40h40v32h-40v40h-32v-40h-40v-32h40z" fill="${RED}"/>`;
+  for (const paper of [CREAM, PALE_BLUE]) {
+    for (const [name, input, tolerance] of await inputs(svgDoc(240, 192, body, paper))) {
+      const result = await traceImage(input, { trim: false });
+      const what = `${name} on ${paper}`;
+      t.ok(hasColor(result, RED, tolerance), `${what}: the figure is kept (${result.palette.join(' ')})`);
+      t.notOk(hasColor(result, paper, 6), `${what}: the paper is no palette color`);
+      t.match(result.warnings.join('\n'), /Removed background #[0-9a-f]{6}/, `${what}: the warning names the paper`);
+      await expectPixels(
+        t,
+        what,
+        result,
+        [[120, 96, RED]],
+        [
+          [2, 2],
+          [237, 189],
+        ],
+        tolerance,
+      );
+    }
   }
 });
 
