@@ -59,10 +59,13 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// How long mimalloc keeps freed pages before handing them back to the
 /// system. Its default, 10 ms, is shorter than one trace's stages: each
 /// stage's buffers came back as fresh pages to fault in again, and every
-/// trace after a pause started cold. A second spans a trace and the next
-/// upload of a busy server: a quarter of the page faults and 7-9% less
-/// engine time on the gradient logos (measured in `npm run bench:gradients`).
-const PURGE_DELAY_MS: std::ffi::c_long = 1000;
+/// trace after a pause started cold. A quarter of a second spans a trace
+/// and the gap to the next in a batch or a busy server: over the gradient
+/// logos traced with pauses of 20 ms, a third of the page faults and about
+/// 7% less engine time, as many faults saved as a whole second saves (100 ms
+/// saves half as many), while a server's memory goes back soon after its
+/// last trace (its load run's RSS holds steady: `npm run reliability`).
+const PURGE_DELAY_MS: std::ffi::c_long = 250;
 
 /// `mi_option_purge_delay` of mimalloc 2's `mi_option_e` (mimalloc.h),
 /// which the Rust bindings do not name.
