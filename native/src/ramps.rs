@@ -163,8 +163,9 @@ const FLAT_ITERATIONS: usize = 4;
 /// this many pixels pin down as well as a whole logo's worth, at a
 /// fraction of the cost on large regions.
 const FIT_SAMPLE: usize = 32_768;
-/// Lattice points from which the linear and the radial fits share two
-/// cores: below, the fits take less than the helper thread costs.
+/// Lattice points from which a region's work shares two cores (its local
+/// means, its linear and its radial fits): below, each takes less than the
+/// helper thread costs.
 const SHARED_FIT_POINTS: usize = 4096;
 
 /// The geometry of a ramp, in output (SVG) pixels.
