@@ -23,8 +23,9 @@
 //!    whole side) is a field's design, whatever the field's color.
 //! 4. A light candidate (white, cream, light grey, any pale tint: the pages
 //!    logos sit on) is then the paper. A dark or colored one is as often a
-//!    design's own field, and stays when the border or the art says so: its corners disagree and
-//!    the border shows a second color while the frame cuts one piece of art
+//!    design's own field, and stays when the border or the art says so: its
+//!    corners disagree and the border shows a second color while the frame
+//!    cuts one piece of art
 //!    at most (a bicolour, a band along the hoist, a diagonal band from
 //!    corner to corner: one design crossing the field; a logo cropped to its
 //!    art meets the frame with several letters and marks), a
@@ -44,8 +45,9 @@
 //! fourth rule is a prior. A pale tint (L* 85 and up, chroma 25 at most) is
 //! a page: no flag's field is that pale, and an icon's pale square framing
 //! its figure widely loses its square as a white one does; held out, 128 px
-//! logos on pale pink and green papers kept them as fields before. Over the dev corpora, the art of a logo on a dark or
-//! colored paper comes within 5.7% of the frame at most (it is cropped to
+//! logos on pale pink and green papers kept them as fields before. Over the
+//! dev corpora, the art of a logo on a dark or colored paper comes within
+//! 5.7% of the frame at most (it is cropped to
 //! the art, as logo files are), and designs on one field keep 6.4% (an icon's
 //! square) to 19% (flags); app icons laid on a dark paper with an 11% margin
 //! keep that paper too, and so will a logo screenshot with a wide dark

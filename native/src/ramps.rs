@@ -715,10 +715,12 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     let stride = lattice_stride(region.len());
     let region: &[usize] = &on_lattice(region, w, stride);
     let points: Vec<(f64, f64)> = region.iter().map(|&i| ((i % w) as f64 + 0.5, (i / w) as f64 + 0.5)).collect();
-    // The means of a large region's two halves on two cores, while one is spare.
+    // A large region's work shares two cores while one is spare.
+    let shared = region.len() >= SHARED_FIT_POINTS;
+    // The means of its two halves side by side.
     let (front, back) = region.split_at(region.len() / 2);
     let (mut rgbs, back) = crate::cores::join(
-        region.len() >= SHARED_FIT_POINTS,
+        shared,
         || local_means(front, &window, map, canvas),
         || local_means(back, &window, map, canvas),
     );
@@ -761,7 +763,7 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     };
     // The two families fit side by side on a spare core (a large region's
     // fits are most of a gradient logo's trace).
-    let (linear, radial) = crate::cores::join(points.len() >= SHARED_FIT_POINTS, linear, radial);
+    let (linear, radial) = crate::cores::join(shared, linear, radial);
     let Fitted { ramp, error, .. } = simpler_unless_beaten(linear, radial).filter(plausible)?;
     let labels = labels_of(region, map);
     let flat_error = flat_error(&labels, map, &labs, &ramp.stops);
