@@ -41,6 +41,10 @@
 //!    the edge: line art, whose paper is what it encloses. Otherwise it is
 //!    the paper.
 //!
+//! Art is what stands off the candidate further than a grainy paper's noise
+//! (`BORDER_COLOR_DE`); when nothing does, further than the candidate's own
+//! measured noise: a near-black logo on a clean charcoal page, 5 dE apart.
+//!
 //! The trade-offs. A border alone cannot tell a field from paper, so the
 //! fourth rule is a prior. A pale tint (L* 85 and up, chroma 25 at most) is
 //! a page: no flag's field is that pale, and an icon's pale square framing
@@ -66,7 +70,7 @@ use crate::canvas::Canvas;
 use crate::color::{delta_e, hex, is_paper_like, luma_step, pack, to_lab, HashMap, Lab, Rgb};
 use crate::grid::{canton_or_band_box, connected_runs, frame_sides, reached_from_edge, Run};
 use crate::noise::MAX_SPECK_SHARE;
-use crate::palette::weighted_median;
+use crate::palette::{weighted_median, FLIP_SPREADS};
 
 /// What the border says about the background.
 #[derive(Debug, PartialEq)]
@@ -79,9 +83,10 @@ pub enum Border {
     /// every side: a design's own field (a flag's, an icon's square) as
     /// often as paper, so it stays.
     Field(Rgb),
-    /// A dark or colored field with nothing standing off it: a blank image,
-    /// or art within the paper's own reach of its color. It stays.
-    Blank(Rgb),
+    /// A dark or colored field with nothing standing off it further than
+    /// this reach (CIE76): a blank image, or art within the paper's own
+    /// noise of its color. It stays.
+    Blank(Rgb, f32),
     /// A frame of one color drawn at the image's edge: line art, whose
     /// paper, if any, is what it encloses (`framed_paper`).
     Frame,
@@ -104,12 +109,12 @@ impl Border {
                      flag or an icon has as its own, {kept}; hiding {field} (or deleting its path) removes it"
                 )
             }
-            Border::Blank(field) => {
+            Border::Blank(field, reach) => {
                 let field = hex(*field);
                 format!(
                     "No background removed: nothing stands far off the {field} that fills the image (art within \
-                     {BORDER_COLOR_DE} dE of it cannot be told from paper), {kept}; hiding {field} (or deleting its \
-                     path) removes it"
+                     {reach:.0} dE of it cannot be told from paper), {kept}; hiding {field} (or deleting its path) \
+                     removes it"
                 )
             }
             Border::Frame => format!("No background removed: a frame drawn at the image's edge holds the art, {kept}"),
@@ -264,10 +269,39 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
     else {
         return Border::NoPaper;
     };
-    let reach = BORDER_COLOR_DE.max(noise_de);
     let Some(paper) = spread_median(&colors, mode) else {
         return Border::NoPaper;
     };
+    let seen = BorderColors { colors, groups, corner, paper };
+    let reach = BORDER_COLOR_DE.max(noise_de);
+    match read_at(canvas, &seen, reach) {
+        Border::Blank(..) => {
+            // A clean paper's own noise reaches less far than a grainy one's:
+            // what stands off it by more is art (a near-black logo on a
+            // charcoal page, 5 dE apart), so the border is read again there.
+            let own_noise = (FLIP_SPREADS * spread_of(&seen.colors, paper, reach).de).max(PAPER_SPREAD_DE);
+            if own_noise >= reach {
+                return Border::Blank(paper, reach);
+            }
+            read_at(canvas, &seen, own_noise)
+        }
+        read => read,
+    }
+}
+
+/// The border's pixels and what they say before any reach is chosen: their
+/// colors, the corners' color, and the paper candidate.
+struct BorderColors {
+    colors: Vec<Rgb>,
+    groups: Vec<Group>,
+    corner: Option<Rgb>,
+    paper: Rgb,
+}
+
+/// The rules of the module notes, with the art being what stands further
+/// than `reach` off the paper candidate.
+fn read_at(canvas: &Canvas, border: &BorderColors, reach: f32) -> Border {
+    let BorderColors { ref colors, ref groups, corner, paper } = *border;
     let mut off_paper = OffPaper::new(paper, reach);
     let share = |count: usize| count as f64 / colors.len() as f64;
     let covered = colors.iter().filter(|&&c| !off_paper.is_art(c)).count();
@@ -301,13 +335,13 @@ pub fn read_border(canvas: &Canvas, noise_de: f32) -> Border {
         if is_drawn_frame(&art) {
             return Border::Frame;
         }
-        let Some(margins) = margins else { return Border::Blank(paper) };
+        let Some(margins) = margins else { return Border::Blank(paper, reach) };
         let padded = (FIELD_PADDING_SHARE * long_side as f64).ceil() as usize;
         if margins.into_iter().min().unwrap_or(0) + SOFT_EDGE >= padded {
             return Border::Field(paper);
         }
     }
-    Border::Paper(paper, spread_of(&colors, paper, reach))
+    Border::Paper(paper, spread_of(colors, paper, reach))
 }
 
 /// Whether a candidate is as light as the pages logos sit on (rule 4): a
@@ -784,10 +818,31 @@ mod tests {
         let grain = canvas(100, 100, |x, y| if (x * 7 + y * 13) % 97 == 0 { WHITE } else { RED });
         assert_eq!(read_border(&grain, 0.0), Border::Paper(RED, Spread::default()));
         assert_eq!(read_border(&figure(WHITE, RED), 0.0), Border::Paper(WHITE, Spread::default()));
-        // A field of one color and nothing on it is kept as it is.
+        // A field of one color and nothing on it is kept as it is; clean, it
+        // is read down to the least a color can stand off it.
         let blank = read_border(&figure(BLUE, BLUE), 0.0);
-        assert_eq!(blank, Border::Blank(BLUE));
-        assert!(blank.nothing_removed().contains("nothing stands far off the #0038a8"), "{}", blank.nothing_removed());
+        assert_eq!(blank, Border::Blank(BLUE, PAPER_SPREAD_DE));
+        let why = blank.nothing_removed();
+        assert!(why.contains("nothing stands far off the #0038a8 that fills the image (art within 3 dE"), "{why}");
+    }
+
+    #[test]
+    fn art_near_a_clean_papers_color_stands_off_it_and_grain_as_far_off_does_not() {
+        // A near-black mark on a charcoal page, 5 dE apart (#1a1918 on
+        // #261e1c), cropped close to the art: on a clean paper it is art.
+        const CHARCOAL: Rgb = [0x26, 0x1e, 0x1c];
+        const INK: Rgb = [0x1a, 0x19, 0x18];
+        let mark = |x: u32, y: u32| (4..116).contains(&x) && (3..37).contains(&y) && (x / 8) % 2 == 0;
+        let clean = canvas(120, 40, |x, y| if mark(x, y) { INK } else { CHARCOAL });
+        assert!(matches!(read_border(&clean, 0.0), Border::Paper(CHARCOAL, _)), "{:?}", read_border(&clean, 0.0));
+        // Grain that spreads the paper as far as the mark lies off it leaves
+        // nothing standing off it: a blank field, kept.
+        let grainy = canvas(120, 40, |x, y| {
+            let [r, g, b] = if mark(x, y) { INK } else { CHARCOAL };
+            let step = ((x * 7_919 + y * 104_729).wrapping_mul(2_654_435_761) >> 16) % 13;
+            [r, g, b].map(|c| c + step as u8)
+        });
+        assert!(matches!(read_border(&grainy, 0.0), Border::Blank(..)), "{:?}", read_border(&grainy, 0.0));
     }
 
     #[test]

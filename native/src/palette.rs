@@ -49,6 +49,12 @@ pub struct Tolerances {
     /// merge tolerance, or three times the paper's measured spread on a
     /// noisy dark or colored paper.
     pub paper_flip_de: f32,
+    /// How far the paper's own noise reaches, in CIE76 and in luma units:
+    /// `FLIP_SPREADS` of its measured spreads, and in luma at least
+    /// `CHROMA_NOISE_LUMA`. A color beyond both but within `paper_noise_de`
+    /// is no grain of the paper; it is ringing only where it hugs other art
+    /// (`background::absorb_paper_noise`).
+    pub paper_grain: Spread,
     /// Two colors this close may be one brand color split by noise, when one
     /// lies scattered through the other (`LabelMap::fold_scattered_twins`).
     pub twin_de: f32,
@@ -73,6 +79,7 @@ impl Tolerances {
                 paper_noise_de: 8.0,
                 paper_noise_luma: 10.0,
                 paper_flip_de: 7.0,
+                paper_grain: Spread { de: 0.0, luma: CHROMA_NOISE_LUMA },
                 twin_de: 11.0,
                 residual_de: 12.0,
             }
@@ -89,6 +96,7 @@ impl Tolerances {
                 paper_noise_de: 0.0,
                 paper_noise_luma: 0.0,
                 paper_flip_de: 2.5,
+                paper_grain: Spread::default(),
                 // Lossless anti-aliasing leaves only its own shades: a
                 // highlight 7 units off its bun (#f6dece on #fbf0df) is a color.
                 twin_de: 5.0,
@@ -106,6 +114,10 @@ impl Tolerances {
             paper_noise_de: self.paper_noise_de.max(spread.de),
             paper_noise_luma: self.paper_noise_luma.max(spread.luma),
             paper_flip_de: self.paper_flip_de.max(FLIP_SPREADS * spread.de),
+            paper_grain: Spread {
+                de: FLIP_SPREADS * spread.de,
+                luma: (FLIP_SPREADS * spread.luma).max(CHROMA_NOISE_LUMA),
+            },
             ..self
         }
     }
@@ -113,7 +125,14 @@ impl Tolerances {
 
 /// Noise flips pixels between the paper and art within this many of the
 /// paper's spreads of it.
-const FLIP_SPREADS: f32 = 3.0;
+pub const FLIP_SPREADS: f32 = 3.0;
+
+/// A lossy paper's chroma noise keeps its lightness within this many luma
+/// units: the codec keeps luma at full resolution, and rounding back to RGB
+/// moves it a unit or so (a JPEG's blotch on a near-black page, 3.7 dE off
+/// it: 0.05). Art drawn near the paper's color differs in lightness too
+/// (Qwen's wordmark on its purple page: 4.9 units).
+const CHROMA_NOISE_LUMA: f32 = 2.0;
 
 /// More color clusters than this and the image is not a logo: the dev
 /// corpus's richest image has 27 (a JPEG round flag), a photo over a

@@ -25,6 +25,10 @@ const INK = '#1f2937';
 const PLATE = '#f4f2ed';
 const CREAM = '#fffdd0';
 const PALE_BLUE = '#c8e6ff';
+const BLACK = '#000000';
+const DARK_MODE_PAGE = '#121212';
+const VIOLET = '#623ae8';
+const PURPLE_PAGE = '#5d37da';
 
 /** The drawing as an opaque PNG, a JPEG q80 and a lossy WebP, with each one's color tolerance. */
 async function inputs(svg: string): Promise<[string, Buffer, number][]> {
@@ -309,6 +313,60 @@ t.test('the same figure framed as widely by a pale tint loses it: a pale page is
         tolerance,
       );
     }
+  }
+});
+
+t.test('a black logo on a dark-mode page 5 dE off it loses the page and keeps the logo', async (t) => {
+  // Nothing stands 12 dE off the page, as grain on a noisy paper would; on a
+  // clean page the logo stands off its own noise.
+  const body = `<path d="M4 4h36v112h-36z" fill="${BLACK}"/><circle cx="100" cy="60" r="52" fill="${BLACK}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(160, 120, body, DARK_MODE_PAGE))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, BLACK, tolerance), `${name}: black kept (${result.palette.join(' ')})`);
+    t.notOk(hasColor(result, DARK_MODE_PAGE, 2), `${name}: the page is no palette color`);
+    t.match(result.warnings.join('\n'), /Removed background #1[0-9a-f]{5}/, `${name}: the warning names the page`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [20, 60, BLACK],
+        [100, 60, BLACK],
+      ],
+      [
+        [1, 1],
+        [158, 118],
+        [46, 60],
+      ],
+      tolerance,
+    );
+  }
+});
+
+t.test('a thin wordmark 5 dE off its purple page keeps beside a white mark', async (t) => {
+  // The white mark makes the page paper at the usual reach; the wordmark's
+  // strokes meet the page with half their pixels, as noise would, but lie
+  // far from any edge that rings.
+  const strokes = [0, 1, 2, 3].map((k) => `<path d="M${110 + k * 24} 30h8v60h-8z" fill="${VIOLET}"/>`).join('');
+  const body = `<circle cx="50" cy="60" r="44" fill="${WHITE}"/>${strokes}`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(200, 120, body, PURPLE_PAGE))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, VIOLET, tolerance), `${name}: the wordmark's violet kept (${result.palette.join(' ')})`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [50, 60, WHITE],
+        [114, 60, VIOLET],
+        [186, 60, VIOLET],
+      ],
+      [
+        [1, 1],
+        [126, 60],
+      ],
+      tolerance,
+    );
   }
 });
 
