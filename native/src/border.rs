@@ -38,8 +38,10 @@
 //!    6% of the long side from every edge (a flag of one field with a cross,
 //!    a yellow square icon with a robot inside). A band of it along the whole
 //!    border, as deep at the corners as along the sides, is a frame drawn at
-//!    the edge: line art, whose paper is what it encloses. Otherwise it is
-//!    the paper.
+//!    the edge: line art, whose paper is what it encloses, when a light
+//!    paper inside lines at least half of each side (a flag laid on a page
+//!    with an even margin meets it with its own colors: the margin is the
+//!    page). Otherwise it is the paper.
 //!
 //! Art is what stands off the candidate further than a grainy paper's noise
 //! (`BORDER_COLOR_DE`); when nothing does, further than the candidate's own
@@ -196,6 +198,9 @@ const FRAME_MAX_PARTS: usize = 8;
 /// ... and keeps its thickness within this many pixels all around (a band
 /// of a fractional width rounds to a pixel more or less at either edge).
 const FRAME_SLACK: usize = 2;
+/// Paper inside a frame lies this many pixels past it at most: a JPEG's
+/// blend and ringing along the frame's inner edge.
+const FRAME_BLEND: usize = 4;
 /// Paper inside a frame must cover this share of the image at least.
 const MIN_FRAMED_PAPER_SHARE: f64 = 0.2;
 
@@ -332,8 +337,12 @@ fn read_at(canvas: &Canvas, border: &BorderColors, reach: f32) -> Border {
         {
             return fills_frame;
         }
-        if is_drawn_frame(&art) {
-            return Border::Frame;
+        if let Some(thickness) = drawn_frame_thickness(&art) {
+            // Line art's paper lines its frame; a page's even margin around a
+            // flag or a plate meets the art's own colors, and is the paper.
+            if framed_paper(canvas).is_none_or(|inside| lines_the_frame(canvas, thickness, inside)) {
+                return Border::Frame;
+            }
         }
         let Some(margins) = margins else { return Border::Blank(paper, reach) };
         let padded = (FIELD_PADDING_SHARE * long_side as f64).ceil() as usize;
@@ -543,11 +552,11 @@ fn paper_in_pockets(art: &ArtMap) -> bool {
     })
 }
 
-/// Whether the candidate is a frame drawn at the image's edge: a band of
-/// one thickness all around, as deep at each corner (along its diagonal) as
-/// at the middle of each side, and at most an eighth of the short side.
-/// Paper around a rounded plate is deeper in the corners.
-fn is_drawn_frame(art: &ArtMap) -> bool {
+/// The thickness of the candidate when it is a frame drawn at the image's
+/// edge: a band of one thickness all around, as deep at each corner (along
+/// its diagonal) as at the middle of each side, and at most an eighth of the
+/// short side. Paper around a rounded plate is deeper in the corners.
+fn drawn_frame_thickness(art: &ArtMap) -> Option<usize> {
     let (w, h) = (art.width, art.height);
     let inside = |x: usize, y: usize| !art.cells[y * w + x];
     // How many steps from (x, y) along (dx, dy) stay on the candidate.
@@ -567,9 +576,36 @@ fn is_drawn_frame(art: &ArtMap) -> bool {
     let mut sorted = sides;
     sorted.sort_unstable();
     let thickness = sorted[1];
-    thickness > 0
+    (thickness > 0
         && thickness <= w.min(h) / FRAME_MAX_PARTS
-        && sides.iter().chain(&corners).all(|&d| d.abs_diff(thickness) <= FRAME_SLACK)
+        && sides.iter().chain(&corners).all(|&d| d.abs_diff(thickness) <= FRAME_SLACK))
+    .then_some(thickness)
+}
+
+/// Whether the light `paper` inside a frame `thickness` deep lines at least
+/// half of each of its four sides, as paper around what is drawn on it does
+/// (rule 3: paper surrounds the art on every side). Each point along a side
+/// looks inward past the frame and its blend (`FRAME_BLEND`) for the paper.
+/// Italy's tricolour laid on a page with an even margin meets it with white
+/// along a third of two sides and none of the others; a word framed on white
+/// paper, all along all four.
+fn lines_the_frame(canvas: &Canvas, thickness: usize, paper: Rgb) -> bool {
+    let (w, h) = (canvas.width, canvas.height);
+    let paper = to_lab(paper);
+    let start = thickness + FRAME_SLACK;
+    let is_paper = |(x, y): (usize, usize)| delta_e(&to_lab(canvas.rgb[y * w + x]), &paper) < BORDER_COLOR_DE;
+    // Along a side `len` long, how far in `at(along, depth)` lies.
+    let lined = |len: usize, at: &dyn Fn(usize, usize) -> (usize, usize)| {
+        let along = start..len.saturating_sub(start);
+        let met = along.clone().filter(|&a| (start..=start + FRAME_BLEND).any(|d| is_paper(at(a, d)))).count();
+        met as f64 >= SURROUNDING_SHARE * along.len() as f64
+    };
+    w > 2 * (start + FRAME_BLEND)
+        && h > 2 * (start + FRAME_BLEND)
+        && lined(w, &|x, d| (x, d))
+        && lined(w, &|x, d| (x, h - 1 - d))
+        && lined(h, &|y, d| (d, y))
+        && lined(h, &|y, d| (w - 1 - d, y))
 }
 
 /// A piece of what is not paper that touches the border: how many border
@@ -849,6 +885,28 @@ mod tests {
     fn a_thin_frame_drawn_at_the_edge_is_line_art() {
         let framed = canvas(60, 60, |x, y| if x.min(y).min(59 - x).min(59 - y) < 3 { NAVY } else { WHITE });
         assert_eq!(read_border(&framed, 0.0), Border::Frame);
+        // A word drawn on the framed paper, clear of the frame: still line art.
+        let worded = canvas(60, 60, |x, y| match (x.min(y).min(59 - x).min(59 - y), x, y) {
+            (0..3, _, _) => NAVY,
+            (_, 15..45, 25..35) => RED,
+            _ => WHITE,
+        });
+        assert_eq!(read_border(&worded, 0.0), Border::Frame);
+    }
+
+    #[test]
+    fn a_tricolour_laid_on_a_page_with_an_even_margin_loses_the_page_not_its_white() {
+        // Green, white and red bands on a navy page 3 px wide all around: the
+        // page is a band like a drawn frame, but the white inside meets it
+        // along a third of two sides only.
+        const GREEN: Rgb = [0, 146, 70];
+        let laid = canvas(96, 66, |x, y| match (x.min(y).min(95 - x).min(65 - y), x) {
+            (0..3, _) => NAVY,
+            (_, 0..33) => GREEN,
+            (_, 33..63) => WHITE,
+            _ => RED,
+        });
+        assert_eq!(read_border(&laid, 0.0), Border::Paper(NAVY, Spread::default()));
     }
 
     #[test]

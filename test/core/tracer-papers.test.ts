@@ -190,6 +190,35 @@ t.test('a three-band flag with a white band along one edge keeps it, and says wh
   }
 });
 
+t.test('a tricolour laid on a colored page with an even margin keeps its white band and loses the page', async (t) => {
+  // The page is a band of one width all around, as a frame drawn at the edge
+  // is; the white inside meets it along a third of two sides only.
+  const bands = [GREEN, WHITE, RED].map(
+    (fill, k) => `<rect x="${6 + k * 80}" y="6" width="80" height="160" fill="${fill}"/>`,
+  );
+  for (const [name, input, tolerance] of await inputs(svgDoc(252, 172, bands.join(''), SATURATED_BLUE))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, WHITE, tolerance), `${name}: the white band kept (${result.palette.join(' ')})`);
+    t.notOk(hasColor(result, SATURATED_BLUE, 12), `${name}: the page is no palette color`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [46, 86, GREEN],
+        [126, 86, WHITE],
+        [206, 86, RED],
+      ],
+      [
+        [2, 86],
+        [126, 2],
+        [249, 169],
+      ],
+      tolerance,
+    );
+  }
+});
+
 t.test('an opaque PNG exported on mid-grey loses the grey', async (t) => {
   const body = `<path d="M4 4h150v40h-55v152h-40v-152h-55z" fill="${INK}"/><circle cx="226" cy="100" r="70" fill="${RED}"/>`;
   const input = renderSvg(svgDoc(300, 200, body, MID_GREY));
