@@ -594,7 +594,8 @@ fn lines_the_frame(canvas: &Canvas, thickness: usize, paper: Rgb) -> bool {
     let paper = to_lab(paper);
     let start = thickness + FRAME_SLACK;
     let is_paper = |(x, y): (usize, usize)| delta_e(&to_lab(canvas.rgb[y * w + x]), &paper) < BORDER_COLOR_DE;
-    // Along a side `len` long, how far in `at(along, depth)` lies.
+    // `at(along, depth)`: the pixel that far along a side `len` long and
+    // that deep in from it.
     let lined = |len: usize, at: &dyn Fn(usize, usize) -> (usize, usize)| {
         let along = start..len.saturating_sub(start);
         let met = along.clone().filter(|&a| (start..=start + FRAME_BLEND).any(|d| is_paper(at(a, d)))).count();
