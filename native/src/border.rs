@@ -90,8 +90,8 @@ pub enum Border {
     /// noise of its color. It stays.
     Blank(Rgb, f32),
     /// A frame of one color drawn at the image's edge: line art, whose
-    /// paper, if any, is what it encloses (`framed_paper`).
-    Frame,
+    /// paper, if any, is the light color it encloses (`framed_paper`).
+    Frame(Option<Rgb>),
     /// No one color covers enough of the border to be paper.
     NoPaper,
 }
@@ -119,7 +119,9 @@ impl Border {
                      removes it"
                 )
             }
-            Border::Frame => format!("No background removed: a frame drawn at the image's edge holds the art, {kept}"),
+            Border::Frame(_) => {
+                format!("No background removed: a frame drawn at the image's edge holds the art, {kept}")
+            }
             Border::Paper(..) | Border::NoPaper => {
                 format!("No background removed: no one color surrounds the art, {kept}")
             }
@@ -340,8 +342,9 @@ fn read_at(canvas: &Canvas, border: &BorderColors, reach: f32) -> Border {
         if let Some(thickness) = drawn_frame_thickness(&art) {
             // Line art's paper lines its frame; a page's even margin around a
             // flag or a plate meets the art's own colors, and is the paper.
-            if framed_paper(canvas).is_none_or(|inside| lines_the_frame(canvas, thickness, inside)) {
-                return Border::Frame;
+            let inside = framed_paper(canvas);
+            if inside.is_none_or(|inside| lines_the_frame(canvas, thickness, inside)) {
+                return Border::Frame(inside);
             }
         }
         let Some(margins) = margins else { return Border::Blank(paper, reach) };
@@ -591,14 +594,21 @@ fn drawn_frame_thickness(art: &ArtMap) -> Option<usize> {
 /// paper, all along all four.
 fn lines_the_frame(canvas: &Canvas, thickness: usize, paper: Rgb) -> bool {
     let (w, h) = (canvas.width, canvas.height);
-    let paper = to_lab(paper);
     let start = thickness + FRAME_SLACK;
-    let is_paper = |(x, y): (usize, usize)| delta_e(&to_lab(canvas.rgb[y * w + x]), &paper) < BORDER_COLOR_DE;
+    let mut off_paper = OffPaper::new(paper, BORDER_COLOR_DE);
     // `at(along, depth)`: the pixel that far along a side `len` long and
     // that deep in from it.
-    let lined = |len: usize, at: &dyn Fn(usize, usize) -> (usize, usize)| {
+    let mut lined = |len: usize, at: &dyn Fn(usize, usize) -> (usize, usize)| {
         let along = start..len.saturating_sub(start);
-        let met = along.clone().filter(|&a| (start..=start + FRAME_BLEND).any(|d| is_paper(at(a, d)))).count();
+        let met = along
+            .clone()
+            .filter(|&a| {
+                (start..=start + FRAME_BLEND).any(|d| {
+                    let (x, y) = at(a, d);
+                    !off_paper.is_art(canvas.rgb[y * w + x])
+                })
+            })
+            .count();
         met as f64 >= SURROUNDING_SHARE * along.len() as f64
     };
     w > 2 * (start + FRAME_BLEND)
@@ -885,14 +895,14 @@ mod tests {
     #[test]
     fn a_thin_frame_drawn_at_the_edge_is_line_art() {
         let framed = canvas(60, 60, |x, y| if x.min(y).min(59 - x).min(59 - y) < 3 { NAVY } else { WHITE });
-        assert_eq!(read_border(&framed, 0.0), Border::Frame);
+        assert_eq!(read_border(&framed, 0.0), Border::Frame(Some(WHITE)));
         // A word drawn on the framed paper, clear of the frame: still line art.
         let worded = canvas(60, 60, |x, y| match (x.min(y).min(59 - x).min(59 - y), x, y) {
             (0..3, _, _) => NAVY,
             (_, 15..45, 25..35) => RED,
             _ => WHITE,
         });
-        assert_eq!(read_border(&worded, 0.0), Border::Frame);
+        assert_eq!(read_border(&worded, 0.0), Border::Frame(Some(WHITE)));
     }
 
     #[test]

@@ -219,7 +219,8 @@ fn find_paper(source: &Source, settings: &Settings) -> Paper {
     let border = if looked_for { read_border(&source.canvas, tolerances.paper_noise_de) } else { Border::NoPaper };
     let (color, tolerances) = match border {
         Border::Paper(paper, spread) => (Some(paper), tolerances.holding_paper(spread)),
-        Border::NoPaper | Border::Frame if looked_for => (framed_paper(&source.canvas), tolerances),
+        Border::Frame(inside) => (inside, tolerances),
+        Border::NoPaper if looked_for => (framed_paper(&source.canvas), tolerances),
         _ => (None, tolerances),
     };
     Paper { looked_for, border, color, tolerances }
