@@ -22,7 +22,9 @@
 //!    SVG interpolates them. A region no ramp fits may be several facets
 //!    whose ramps pass through the same colors (their labels join) and
 //!    meet at drawn edges: it is fitted again part by part, its band pieces
-//!    joined only by the smooth edges between them (`parts_of`).
+//!    joined only by the smooth edges between them (`parts_of`), and where
+//!    a band runs across such an edge, facet by facet, cut at the steps of
+//!    the image itself (`facets_of`).
 //! 3. A ramp replaces the bands only where it clearly beats them on the
 //!    measured error of the region's own pixels, or holds them as well to
 //!    within an invisible difference while its pixels fill the colors
@@ -268,18 +270,27 @@ pub fn find_ramps(
     let mut painter = Painter { map, canvas, fills, ramps: &mut ramps, min_span, scale, painted: vec![false; bands] };
     // A ramp under art that cuts it into pieces (white line art on an
     // icon's square) is one ramp: a group's pieces are fitted together
-    // first, then one by one, and a piece no ramp fits, part by part.
+    // first, then one by one, and a piece no ramp fits, part by part, and
+    // facet by facet where its colors vary.
     for pieces in regions.chunk_by(|a, b| a.0 == b.0) {
         if pieces.len() > 1 {
             let together: Vec<usize> = pieces.iter().flat_map(|(_, r)| r.iter().copied()).collect();
-            if painter.paint(&together, budget)? {
+            if painter.paint(&together, budget)? == Verdict::Painted {
                 continue;
             }
         }
         for (_, region) in pieces {
-            if !painter.paint(region, budget)? {
-                for part in parts_of(region, painter.map, canvas, &groups, lossy) {
-                    painter.paint(&part, budget)?;
+            let verdict = painter.paint(region, budget)?;
+            if verdict == Verdict::Painted {
+                continue;
+            }
+            let parts = parts_of(region, painter.map, canvas, &groups, lossy);
+            if parts.is_empty() && verdict == Verdict::Misfit {
+                painter.paint_facets(region, lossy, budget)?;
+            }
+            for part in parts {
+                if painter.paint(&part, budget)? == Verdict::Misfit {
+                    painter.paint_facets(&part, lossy, budget)?;
                 }
             }
         }
@@ -343,14 +354,26 @@ struct Painter<'a> {
     painted: Vec<bool>,
 }
 
+/// What became of a region offered a ramp.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Verdict {
+    Painted,
+    /// Too small, or flat: no ramp to find in it or in any piece of it.
+    Flat,
+    /// Its colors vary, but no ramp fits them all: perhaps several facets.
+    Misfit,
+}
+
 impl Painter<'_> {
-    /// Whether the region got a ramp.
-    fn paint(&mut self, region: &[usize], budget: &Budget) -> EngineResult<bool> {
+    fn paint(&mut self, region: &[usize], budget: &Budget) -> EngineResult<Verdict> {
         if self.map.palette.len() >= usize::from(TRANSPARENT) {
-            return Ok(false);
+            return Ok(Verdict::Flat);
         }
         budget.check()?;
-        let Some(ramp) = fit_region(region, self.map, self.canvas, self.min_span, self.scale) else { return Ok(false) };
+        let ramp = match fit_region(region, self.map, self.canvas, self.min_span, self.scale) {
+            Ok(ramp) => ramp,
+            Err(verdict) => return Ok(verdict),
+        };
         let label = self.map.palette.len() as u8;
         let middle = ramp.stops[ramp.stops.len() / 2].1;
         self.map.palette.push(middle);
@@ -362,7 +385,16 @@ impl Painter<'_> {
             }
             self.map.labels[i] = label;
         }
-        Ok(true)
+        Ok(Verdict::Painted)
+    }
+
+    /// Paints each of the region's facets (`facets_of`) that a ramp fits.
+    fn paint_facets(&mut self, region: &[usize], lossy: bool, budget: &Budget) -> EngineResult<()> {
+        budget.check()?;
+        for facet in facets_of(region, self.map, self.canvas, self.min_span, lossy) {
+            self.paint(&facet, budget)?;
+        }
+        Ok(())
     }
 }
 
@@ -610,6 +642,122 @@ fn parts_of(region: &[usize], map: &LabelMap, canvas: &Canvas, groups: &RampGrou
     found
 }
 
+/// The facets of a region that neither a ramp nor its parts fit: the region
+/// cut at its drawn edges (`drawn_steps`). Facets whose ramps pass through
+/// the same colors share band labels across the edge between them wherever
+/// the palette is coarse (a JPEG's), so no band edge parts them; the image
+/// does. Each piece of `MIN_REGION` pixels or more left between the steps is
+/// a facet, and grows back over the step pixels and the smaller pieces,
+/// nearest first. Empty when the region is one facet.
+fn facets_of(region: &[usize], map: &LabelMap, canvas: &Canvas, min_step: f32, lossy: bool) -> Vec<Vec<usize>> {
+    const NONE: u32 = u32::MAX;
+    let window = Window::of(region, map.width);
+    let (ww, wh) = (window.width, window.height);
+    let parted = drawn_steps(region, &window, map, canvas, min_step, lossy);
+    let mut facet_of = vec![NONE; ww * wh];
+    let mut facets: Vec<Vec<usize>> = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..ww * wh {
+        if !window.inside[start] || parted[start] || facet_of[start] != NONE {
+            continue;
+        }
+        let id = facets.len() as u32;
+        let mut piece = vec![start];
+        facet_of[start] = id;
+        stack.push(start);
+        while let Some(k) = stack.pop() {
+            for n in crate::grid::neighbours4(k, ww, wh) {
+                if window.inside[n] && !parted[n] && facet_of[n] == NONE {
+                    facet_of[n] = id;
+                    piece.push(n);
+                    stack.push(n);
+                }
+            }
+        }
+        if piece.len() >= MIN_REGION {
+            facets.push(piece);
+        } else {
+            piece.iter().for_each(|&k| facet_of[k] = NONE);
+        }
+    }
+    if facets.len() < 2 {
+        return Vec::new();
+    }
+    // Breadth first, so each pixel left joins the nearest facet.
+    let mut frontier: std::collections::VecDeque<usize> = facets.iter().flatten().copied().collect();
+    while let Some(k) = frontier.pop_front() {
+        for n in crate::grid::neighbours4(k, ww, wh) {
+            if window.inside[n] && facet_of[n] == NONE {
+                facet_of[n] = facet_of[k];
+                facets[facet_of[k] as usize].push(n);
+                frontier.push_back(n);
+            }
+        }
+    }
+    let to_image = |k: usize| (window.top + k / ww) * map.width + window.left + k % ww;
+    facets
+        .into_iter()
+        .map(|facet| {
+            let mut pixels: Vec<usize> = facet.into_iter().map(to_image).collect();
+            pixels.sort_unstable();
+            pixels
+        })
+        .collect()
+}
+
+/// Per cell of the region's window, whether it lies on a drawn edge of the
+/// image. Across one, the local means `near` pixels either side already
+/// differ by the whole step, and those `FAR` pixels either side by no more
+/// (the test `EdgeChange::is_smooth` makes of band edges, read on pixels);
+/// across a ramp the far change goes on growing. A step counts from
+/// `min_step`, the least span of a ramp worth painting: a smaller step
+/// could not hold apart two such ramps (at half of it a held-out flat logo
+/// got a gradient). Within `near` of the outline or the frame nothing is
+/// read, and those cells count as steps too, so that a drawn edge running
+/// into the outline cuts through; short of `FAR`, the near change decides.
+fn drawn_steps(
+    region: &[usize],
+    window: &Window,
+    map: &LabelMap,
+    canvas: &Canvas,
+    min_step: f32,
+    lossy: bool,
+) -> Vec<bool> {
+    let (w, ww, wh) = (map.width, window.width, window.height);
+    let mut memo = LabMemo::new();
+    let mut labs = vec![[0.0; 3]; ww * wh];
+    for (&i, rgb) in region.iter().zip(local_means(region, window, map, canvas)) {
+        labs[window.index(i % w, i / w)] = memo.lab(rgb);
+    }
+    let near = if lossy { LOSSY_NEAR } else { NEAR };
+    let reaches = |k: usize, reach: usize, (dx, dy): (usize, usize)| {
+        let (x, y) = (k % ww, k / ww);
+        let step = reach * (dy * ww + dx);
+        x >= reach * dx
+            && y >= reach * dy
+            && x + reach * dx < ww
+            && y + reach * dy < wh
+            && window.inside[k - step]
+            && window.inside[k + step]
+    };
+    let change = |k: usize, reach: usize, (dx, dy): (usize, usize)| {
+        let step = reach * (dy * ww + dx);
+        delta_e(&labs[k - step], &labs[k + step])
+    };
+    let on_window_edge = |k: usize| {
+        let (x, y) = (k % ww, k / ww);
+        x == 0 || y == 0 || x == ww - 1 || y == wh - 1
+    };
+    let depth = crate::grid::distance_to(ww, wh, |k| !window.inside[k] || on_window_edge(k), (near + 1) as u16);
+    let is_step = |k: usize| {
+        [(1, 0), (0, 1)].into_iter().any(|axis| {
+            let step = change(k, near, axis);
+            step >= min_step && (!reaches(k, FAR, axis) || change(k, FAR, axis) < RAMP_GOES_ON * step)
+        })
+    };
+    (0..ww * wh).map(|k| window.inside[k] && (usize::from(depth[k]) <= near || is_step(k))).collect()
+}
+
 /// The band pieces of a region, on its window: per window cell, its piece
 /// (`u32::MAX` outside the region), and per piece, its label.
 fn band_pieces(region: &[usize], window: &Window, map: &LabelMap) -> (Vec<u32>, Vec<u8>) {
@@ -698,18 +846,18 @@ impl Window {
 }
 
 /// The ramp of one region, when it clearly beats the region's flat bands.
-fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, scale: f64) -> Option<Ramp> {
+fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, scale: f64) -> Result<Ramp, Verdict> {
     if core_is_one_color(region, map, canvas) {
-        return None;
+        return Err(Verdict::Flat);
     }
     let window = Window::of(region, map.width);
     let region = &interior(region, &window, map);
     if region.len() < MIN_REGION {
-        return None;
+        return Err(Verdict::Flat);
     }
     let mut memo = LabMemo::new();
     if looks_flat(region, canvas, min_span, &mut memo) {
-        return None;
+        return Err(Verdict::Flat);
     }
     let w = map.width;
     let stride = lattice_stride(region.len());
@@ -729,7 +877,7 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     // A flat region (most of every logo) is done before any fitting.
     let spread = spread(&labs);
     if spread < min_span / 4.0 {
-        return None;
+        return Err(Verdict::Flat);
     }
     let plausible = |fit: &Fitted| {
         fit.error < MAX_RAMP_DE
@@ -764,14 +912,14 @@ fn fit_region(region: &[usize], map: &LabelMap, canvas: &Canvas, min_span: f32, 
     // The two families fit side by side on a spare core (a large region's
     // fits are most of a gradient logo's trace).
     let (linear, radial) = crate::cores::join(shared, linear, radial);
-    let Fitted { ramp, error, .. } = simpler_unless_beaten(linear, radial).filter(plausible)?;
+    let Fitted { ramp, error, .. } = simpler_unless_beaten(linear, radial).filter(plausible).ok_or(Verdict::Misfit)?;
     let labels = labels_of(region, map);
     let flat_error = flat_error(&labels, map, &labs, &ramp.stops);
     let as_good = labels.len() >= 2
         && error < flat_error + SAME_ERROR_DE
         && (middle_share(&labs, &ramp.stops) >= MIDDLE_SHARE
             || middle_runs_along(&points, &labs, &ramp, stride, scale));
-    (error < CLEAR_GAIN * flat_error || as_good).then_some(ramp)
+    (error < CLEAR_GAIN * flat_error || as_good).then_some(ramp).ok_or(Verdict::Misfit)
 }
 
 /// The spacing of the lattice of a region's pixels its models are fitted
@@ -1574,7 +1722,7 @@ mod tests {
                 });
                 let region: Vec<usize> = (0..map.labels.len()).filter(|&i| map.labels[i] != TRANSPARENT).collect();
                 let fit = fit_region(&region, &map, &canvas, MIN_SPAN_DE, 1.0);
-                assert!(fit.is_none(), "{inner} in {outer}, {offset} off: {fit:?}");
+                assert!(fit.is_err(), "{inner} in {outer}, {offset} off: {fit:?}");
             }
         }
     }
@@ -1647,6 +1795,47 @@ mod tests {
             let Shape::Linear { from, to } = ramp.shape else { panic!("linear: {:?}", ramp.shape) };
             assert!((to.1 - from.1).abs() > 60.0 && (to.0 - from.0).abs() < 6.0, "runs down: {from:?} {to:?}");
         }
+    }
+
+    #[test]
+    fn two_ramps_whose_bands_cross_the_drawn_edge_between_them_are_cut_apart_there() {
+        // Facets as above, the right one 20% further along, under a palette too
+        // coarse to part them: the middle band runs across the edge, so no
+        // band edge tells the facets apart, while every row still steps by
+        // 20% of the span there.
+        let (top, bottom) = ([250, 120, 40], [60, 20, 160]);
+        let (canvas, mut map) = banded(96, bands_of(top, bottom, 3), |x, y| {
+            let along = f64::from(y) / 95.0 * 0.6 + if x < 48 { 0.0 } else { 0.2 };
+            let [r, g, b] = mix(top, bottom, along);
+            [r, g, b, 255]
+        });
+        let across = |pixels: &[usize]| {
+            let left = pixels.iter().filter(|&&i| i % 96 < 48).count();
+            left.min(pixels.len() - left)
+        };
+        let everything: Vec<usize> = (0..map.labels.len()).collect();
+        let cut = facets_of(&everything, &map, &canvas, MIN_SPAN_DE, false);
+        assert_eq!(cut.len(), 2, "cut at the drawn edge");
+        // Each on its side, but for a few pixels of the parted edge and
+        // frame that grew back from the other.
+        for facet in &cut {
+            assert!(across(facet) * 100 <= facet.len(), "{} of {} pixels across the edge", across(facet), facet.len());
+        }
+        // Gradients paint every pixel (the first band, apart from the others
+        // in its own group, gets its own), none across the edge.
+        let ramps = ramps_of(&canvas, &mut map);
+        assert!(ramps.len() >= 2);
+        assert!(map.labels.iter().all(|&l| l >= 3), "no band left");
+        for label in 3..3 + ramps.len() as u8 {
+            let pixels: Vec<usize> = (0..map.labels.len()).filter(|&i| map.labels[i] == label).collect();
+            assert!(across(&pixels) * 100 <= pixels.len(), "ramp {label} keeps to one side");
+        }
+        // One ramp over the whole square has no drawn edge to cut at.
+        let (canvas, map) = banded(96, bands_of(top, bottom, 3), |_, y| {
+            let [r, g, b] = mix(top, bottom, f64::from(y) / 95.0);
+            [r, g, b, 255]
+        });
+        assert!(facets_of(&everything, &map, &canvas, MIN_SPAN_DE, false).is_empty(), "one facet");
     }
 
     #[test]
