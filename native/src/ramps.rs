@@ -24,7 +24,8 @@
 //!    meet at drawn edges: it is fitted again part by part, its band pieces
 //!    joined only by the smooth edges between them (`parts_of`), and where
 //!    a band runs across such an edge, facet by facet, cut at the steps of
-//!    the image itself (`facets_of`).
+//!    the image itself (`cut`); a facet whose colors follow a curve, which
+//!    no one ramp holds, half by half (`halves_of`).
 //! 3. A ramp replaces the bands only where it clearly beats them on the
 //!    measured error of the region's own pixels, or holds them as well to
 //!    within an invisible difference while its pixels fill the colors
@@ -134,6 +135,15 @@ const MAX_RAMP_DE: f32 = 3.0;
 /// circles) is chosen when its error is under this share of the simpler
 /// one's.
 const RICHER_MODEL_GAIN: f32 = 0.9;
+/// A region that is one facet is a field (`Cut::Field`) when under this share
+/// of the pixels read inside it lie on drawn edges: 0.5% to 3.6% on the
+/// curved ramps of dev-gradients (Bing's bowl, Meta's loop), 19% to 88% on
+/// a blown-up logo's blurred strokes, which joined a ramp group.
+const FIELD_STEPS: f32 = 0.1;
+/// A facet no ramp fits is halved (`halves_of`) at most this many times
+/// over, into halves of at least `MIN_HALF` pixels.
+const MAX_HALVINGS: usize = 2;
+const MIN_HALF: usize = 4 * MIN_REGION;
 /// Bins along the ramp's axis for its mean colors.
 const BINS: usize = 48;
 /// Stops are added while the curve of mean colors strays further than this
@@ -388,11 +398,35 @@ impl Painter<'_> {
         Ok(Verdict::Painted)
     }
 
-    /// Paints each of the region's facets (`facets_of`) that a ramp fits.
+    /// Paints each of the region's facets (`cut`) that a ramp fits, and the
+    /// halves of a facet, or of the region when it is one smooth field,
+    /// whose colors vary but follow no one ramp.
     fn paint_facets(&mut self, region: &[usize], lossy: bool, budget: &Budget) -> EngineResult<()> {
         budget.check()?;
-        for facet in facets_of(region, self.map, self.canvas, self.min_span, lossy) {
-            self.paint(&facet, budget)?;
+        match cut(region, self.map, self.canvas, self.min_span, lossy) {
+            Cut::Facets(facets) => {
+                for facet in facets {
+                    if self.paint(&facet, budget)? == Verdict::Misfit {
+                        self.paint_halves(&facet, MAX_HALVINGS, budget)?;
+                    }
+                }
+                Ok(())
+            }
+            Cut::Field => self.paint_halves(region, MAX_HALVINGS, budget),
+            Cut::Lines => Ok(()),
+        }
+    }
+
+    /// Paints the halves of a region (`halves_of`) that a ramp fits, and
+    /// halves those it does not, `depth` times over.
+    fn paint_halves(&mut self, region: &[usize], depth: usize, budget: &Budget) -> EngineResult<()> {
+        if depth == 0 {
+            return Ok(());
+        }
+        for half in halves_of(region, self.map.width).into_iter().flatten() {
+            if self.paint(&half, budget)? == Verdict::Misfit {
+                self.paint_halves(&half, depth - 1, budget)?;
+            }
         }
         Ok(())
     }
@@ -642,18 +676,30 @@ fn parts_of(region: &[usize], map: &LabelMap, canvas: &Canvas, groups: &RampGrou
     found
 }
 
-/// The facets of a region that neither a ramp nor its parts fit: the region
-/// cut at its drawn edges (`drawn_steps`). Facets whose ramps pass through
-/// the same colors share band labels across the edge between them wherever
-/// the palette is coarse (a JPEG's), so no band edge parts them; the image
-/// does. Each piece of `MIN_REGION` pixels or more left between the steps is
-/// a facet, and grows back over the step pixels and the smaller pieces,
-/// nearest first. Empty when the region is one facet.
-fn facets_of(region: &[usize], map: &LabelMap, canvas: &Canvas, min_step: f32, lossy: bool) -> Vec<Vec<usize>> {
+/// How a region that neither a ramp nor its parts fit divides.
+#[derive(Debug, PartialEq)]
+enum Cut {
+    /// Facets parted by drawn edges.
+    Facets(Vec<Vec<usize>>),
+    /// One facet with few drawn edges inside (`FIELD_STEPS`): a field whose
+    /// colors vary smoothly, though no one ramp holds them.
+    Field,
+    /// Drawn edges throughout (line art, or strokes blurred into a ramp
+    /// group): no ramp to find.
+    Lines,
+}
+
+/// The region cut at its drawn edges (`drawn_steps`). Facets whose ramps
+/// pass through the same colors share band labels across the edge between
+/// them wherever the palette is coarse (a JPEG's), so no band edge parts
+/// them; the image does. Each piece of `MIN_REGION` pixels or more left
+/// between the steps is a facet, and grows back over the step pixels and
+/// the smaller pieces, nearest first.
+fn cut(region: &[usize], map: &LabelMap, canvas: &Canvas, min_step: f32, lossy: bool) -> Cut {
     const NONE: u32 = u32::MAX;
     let window = Window::of(region, map.width);
     let (ww, wh) = (window.width, window.height);
-    let parted = drawn_steps(region, &window, map, canvas, min_step, lossy);
+    let (parted, step_share) = drawn_steps(region, &window, map, canvas, min_step, lossy);
     let mut facet_of = vec![NONE; ww * wh];
     let mut facets: Vec<Vec<usize>> = Vec::new();
     let mut stack = Vec::new();
@@ -681,7 +727,7 @@ fn facets_of(region: &[usize], map: &LabelMap, canvas: &Canvas, min_step: f32, l
         }
     }
     if facets.len() < 2 {
-        return Vec::new();
+        return if step_share < FIELD_STEPS { Cut::Field } else { Cut::Lines };
     }
     // Breadth first, so each pixel left joins the nearest facet.
     let mut frontier: std::collections::VecDeque<usize> = facets.iter().flatten().copied().collect();
@@ -695,18 +741,20 @@ fn facets_of(region: &[usize], map: &LabelMap, canvas: &Canvas, min_step: f32, l
         }
     }
     let to_image = |k: usize| (window.top + k / ww) * map.width + window.left + k % ww;
-    facets
-        .into_iter()
-        .map(|facet| {
-            let mut pixels: Vec<usize> = facet.into_iter().map(to_image).collect();
-            pixels.sort_unstable();
-            pixels
-        })
-        .collect()
+    Cut::Facets(
+        facets
+            .into_iter()
+            .map(|facet| {
+                let mut pixels: Vec<usize> = facet.into_iter().map(to_image).collect();
+                pixels.sort_unstable();
+                pixels
+            })
+            .collect(),
+    )
 }
 
 /// Per cell of the region's window, whether it lies on a drawn edge of the
-/// image. Across one, the local means `near` pixels either side already
+/// image, and the share of the cells read that do. Across one, the local means `near` pixels either side already
 /// differ by the whole step, and those `FAR` pixels either side by no more
 /// (the test `EdgeChange::is_smooth` makes of band edges, read on pixels);
 /// across a ramp the far change goes on growing. A step counts from
@@ -722,7 +770,7 @@ fn drawn_steps(
     canvas: &Canvas,
     min_step: f32,
     lossy: bool,
-) -> Vec<bool> {
+) -> (Vec<bool>, f32) {
     let (w, ww, wh) = (map.width, window.width, window.height);
     let mut memo = LabMemo::new();
     let mut labs = vec![[0.0; 3]; ww * wh];
@@ -755,7 +803,51 @@ fn drawn_steps(
             step >= min_step && (!reaches(k, FAR, axis) || change(k, FAR, axis) < RAMP_GOES_ON * step)
         })
     };
-    (0..ww * wh).map(|k| window.inside[k] && (usize::from(depth[k]) <= near || is_step(k))).collect()
+    let (mut read, mut steps) = (0usize, 0usize);
+    let parted = (0..ww * wh)
+        .map(|k| {
+            if !window.inside[k] {
+                return false;
+            }
+            if usize::from(depth[k]) <= near {
+                return true;
+            }
+            let step = is_step(k);
+            read += 1;
+            steps += usize::from(step);
+            step
+        })
+        .collect();
+    (parted, steps as f32 / read.max(1) as f32)
+}
+
+/// The two halves of a region cut across its longest extent (the principal
+/// axis of its pixels), at the median: a facet whose colors follow a curve
+/// (a glow bent along an arm, Bing's bowl) is, piece by piece, nearly
+/// linear. None when a half would be under `MIN_HALF` pixels.
+fn halves_of(region: &[usize], width: usize) -> Option<[Vec<usize>; 2]> {
+    if region.len() < 2 * MIN_HALF {
+        return None;
+    }
+    let n = region.len() as f64;
+    let point = |i: usize| ((i % width) as f64, (i / width) as f64);
+    let (mx, my) = region.iter().fold((0.0, 0.0), |(sx, sy), &i| (sx + point(i).0 / n, sy + point(i).1 / n));
+    let (mut a, mut b, mut d) = (0.0, 0.0, 0.0);
+    for &i in region {
+        let (x, y) = point(i);
+        let (dx, dy) = (x - mx, y - my);
+        (a, b, d) = (a + dx * dx, b + dx * dy, d + dy * dy);
+    }
+    let (ux, uy) = principal_direction(a, b, d);
+    let mut along: Vec<(f64, usize)> = region.iter().map(|&i| (point(i).0 * ux + point(i).1 * uy, i)).collect();
+    let middle = along.len() / 2;
+    along.select_nth_unstable_by(middle, |p, q| p.0.total_cmp(&q.0));
+    let mut halves = [Vec::with_capacity(middle), Vec::with_capacity(along.len() - middle)];
+    for (k, &(_, i)) in along.iter().enumerate() {
+        halves[usize::from(k >= middle)].push(i);
+    }
+    halves.iter_mut().for_each(|half| half.sort_unstable());
+    Some(halves)
 }
 
 /// The band pieces of a region, on its window: per window cell, its piece
@@ -1814,11 +1906,11 @@ mod tests {
             left.min(pixels.len() - left)
         };
         let everything: Vec<usize> = (0..map.labels.len()).collect();
-        let cut = facets_of(&everything, &map, &canvas, MIN_SPAN_DE, false);
-        assert_eq!(cut.len(), 2, "cut at the drawn edge");
+        let Cut::Facets(facets) = cut(&everything, &map, &canvas, MIN_SPAN_DE, false) else { panic!("no facets") };
+        assert_eq!(facets.len(), 2, "cut at the drawn edge");
         // Each on its side, but for a few pixels of the parted edge and
         // frame that grew back from the other.
-        for facet in &cut {
+        for facet in &facets {
             assert!(across(facet) * 100 <= facet.len(), "{} of {} pixels across the edge", across(facet), facet.len());
         }
         // Gradients paint every pixel (the first band, apart from the others
@@ -1835,7 +1927,36 @@ mod tests {
             let [r, g, b] = mix(top, bottom, f64::from(y) / 95.0);
             [r, g, b, 255]
         });
-        assert!(facets_of(&everything, &map, &canvas, MIN_SPAN_DE, false).is_empty(), "one facet");
+        assert_eq!(cut(&everything, &map, &canvas, MIN_SPAN_DE, false), Cut::Field, "one smooth field");
+    }
+
+    #[test]
+    fn a_ramp_bent_along_an_arc_is_painted_half_by_half() {
+        // Three quarters of a ring whose color runs along the arc: no one
+        // linear or radial ramp holds it, its halves and quarters nearly do.
+        let (canvas, mut map) = banded(128, bands_of(VIOLET, BLUE, 6), |x, y| {
+            let (dx, dy) = (f64::from(x) + 0.5 - 64.0, f64::from(y) + 0.5 - 64.0);
+            let (r, angle) = (dx.hypot(dy), dy.atan2(dx).rem_euclid(std::f64::consts::TAU));
+            let on_arc = (36.0..60.0).contains(&r) && angle < 1.5 * std::f64::consts::PI;
+            let [r, g, b] = mix(VIOLET, BLUE, angle / (1.5 * std::f64::consts::PI));
+            [r, g, b, if on_arc { 255 } else { 0 }]
+        });
+        let arc: Vec<usize> = (0..map.labels.len()).filter(|&i| map.labels[i] != TRANSPARENT).collect();
+        assert_eq!(cut(&arc, &map, &canvas, MIN_SPAN_DE, false), Cut::Field, "no drawn edge inside");
+        let ramps = ramps_of(&canvas, &mut map);
+        assert!(ramps.len() >= 2, "{} ramps", ramps.len());
+        let painted = arc.iter().filter(|&&i| usize::from(map.labels[i]) >= 6).count();
+        assert!(painted * 10 >= arc.len() * 9, "{painted} of {} pixels painted by ramps", arc.len());
+        // Soft strokes a few pixels apart beside a blank field: drawn edges
+        // over half of it, though their blur joins their colors into one
+        // group. Nothing to halve.
+        let (canvas, map) = banded(128, bands_of(BLUE, [255, 255, 255], 3), |x, _| {
+            let from_stroke = if x < 64 { (f64::from(x % 8) + 0.5 - 4.0).abs() - 2.0 } else { 9.0 };
+            let [r, g, b] = mix(BLUE, [255, 255, 255], (from_stroke / 3.0 + 0.5).clamp(0.0, 1.0));
+            [r, g, b, 255]
+        });
+        let everything: Vec<usize> = (0..map.labels.len()).collect();
+        assert!(matches!(cut(&everything, &map, &canvas, MIN_SPAN_DE, false), Cut::Lines), "strokes, not a field");
     }
 
     #[test]
