@@ -1869,18 +1869,24 @@ mod tests {
         assert_eq!(ramps.len(), 1, "one ramp in place of the bands");
     }
 
-    #[test]
-    fn two_ramps_sharing_their_bands_at_a_drawn_edge_are_two_gradients() {
-        // Two facets side by side, each a ramp down its height over 60% of
-        // the same colors, the right one 40% further along: the bands they
-        // share join their labels into one group, while at the drawn edge
-        // between the facets every row steps by 40% of the span.
+    /// Two facets side by side on a 96 px square, each a ramp down its
+    /// height over 60% of the same colors, the right one `further` along,
+    /// under `bands` bands of the whole span.
+    fn two_facets(bands: usize, further: f64) -> (Canvas, LabelMap) {
         let (top, bottom) = ([250, 120, 40], [60, 20, 160]);
-        let (canvas, mut map) = banded(96, bands_of(top, bottom, 10), |x, y| {
-            let along = f64::from(y) / 95.0 * 0.6 + if x < 48 { 0.0 } else { 0.4 };
+        banded(96, bands_of(top, bottom, bands), |x, y| {
+            let along = f64::from(y) / 95.0 * 0.6 + if x < 48 { 0.0 } else { further };
             let [r, g, b] = mix(top, bottom, along);
             [r, g, b, 255]
-        });
+        })
+    }
+
+    #[test]
+    fn two_ramps_sharing_their_bands_at_a_drawn_edge_are_two_gradients() {
+        // The bands the facets share join their labels into one group,
+        // while at the drawn edge between them every row steps by 40% of
+        // the span.
+        let (canvas, mut map) = two_facets(10, 0.4);
         let ramps = ramps_of(&canvas, &mut map);
         assert_eq!(ramps.len(), 2, "a gradient for each facet");
         for ramp in &ramps {
@@ -1891,16 +1897,10 @@ mod tests {
 
     #[test]
     fn two_ramps_whose_bands_cross_the_drawn_edge_between_them_are_cut_apart_there() {
-        // Facets as above, the right one 20% further along, under a palette too
-        // coarse to part them: the middle band runs across the edge, so no
-        // band edge tells the facets apart, while every row still steps by
-        // 20% of the span there.
-        let (top, bottom) = ([250, 120, 40], [60, 20, 160]);
-        let (canvas, mut map) = banded(96, bands_of(top, bottom, 3), |x, y| {
-            let along = f64::from(y) / 95.0 * 0.6 + if x < 48 { 0.0 } else { 0.2 };
-            let [r, g, b] = mix(top, bottom, along);
-            [r, g, b, 255]
-        });
+        // Under a palette too coarse to part them, the middle band runs
+        // across the edge, so no band edge tells the facets apart, while
+        // every row still steps by 20% of the span there.
+        let (canvas, mut map) = two_facets(3, 0.2);
         let across = |pixels: &[usize]| {
             let left = pixels.iter().filter(|&&i| i % 96 < 48).count();
             left.min(pixels.len() - left)
@@ -1922,11 +1922,8 @@ mod tests {
             let pixels: Vec<usize> = (0..map.labels.len()).filter(|&i| map.labels[i] == label).collect();
             assert!(across(&pixels) * 100 <= pixels.len(), "ramp {label} keeps to one side");
         }
-        // One ramp over the whole square has no drawn edge to cut at.
-        let (canvas, map) = banded(96, bands_of(top, bottom, 3), |_, y| {
-            let [r, g, b] = mix(top, bottom, f64::from(y) / 95.0);
-            [r, g, b, 255]
-        });
+        // Without the step the two facets are one ramp: no drawn edge to cut at.
+        let (canvas, map) = two_facets(3, 0.0);
         assert_eq!(cut(&everything, &map, &canvas, MIN_SPAN_DE, false), Cut::Field, "one smooth field");
     }
 
