@@ -375,6 +375,7 @@ enum Verdict {
 }
 
 impl Painter<'_> {
+    /// Offers the region a ramp (`fit_region`), and paints it when one fits.
     fn paint(&mut self, region: &[usize], budget: &Budget) -> EngineResult<Verdict> {
         if self.map.palette.len() >= usize::from(TRANSPARENT) {
             return Ok(Verdict::Flat);
