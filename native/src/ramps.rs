@@ -709,31 +709,28 @@ fn cut(region: &[usize], map: &LabelMap, canvas: &Canvas, min_step: f32, lossy: 
     let window = Window::of(region, map.width);
     let (ww, wh) = (window.width, window.height);
     let (parted, step_share) = drawn_steps(region, &window, map, canvas, min_step, lossy);
+    let unparted: Vec<bool> = window.inside.iter().zip(&parted).map(|(&inside, &step)| inside && !step).collect();
+    let (runs, component) = crate::grid::connected_runs(&unparted, ww, |cell| cell);
+    let mut area = vec![0usize; runs.len()];
+    for (run, &root) in runs.iter().zip(&component) {
+        area[root] += run.end - run.start;
+    }
+    // The pieces of `MIN_REGION` pixels or more, numbered as they first show.
     let mut facet_of = vec![NONE; ww * wh];
+    let mut facet_of_root = vec![NONE; runs.len()];
     let mut facets: Vec<Vec<usize>> = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..ww * wh {
-        if !window.inside[start] || parted[start] || facet_of[start] != NONE {
+    for (run, &root) in runs.iter().zip(&component) {
+        if area[root] < MIN_REGION {
             continue;
         }
-        let id = facets.len() as u32;
-        let mut piece = vec![start];
-        facet_of[start] = id;
-        stack.push(start);
-        while let Some(k) = stack.pop() {
-            for n in crate::grid::neighbours4(k, ww, wh) {
-                if window.inside[n] && !parted[n] && facet_of[n] == NONE {
-                    facet_of[n] = id;
-                    piece.push(n);
-                    stack.push(n);
-                }
-            }
+        if facet_of_root[root] == NONE {
+            facet_of_root[root] = facets.len() as u32;
+            facets.push(Vec::with_capacity(area[root]));
         }
-        if piece.len() >= MIN_REGION {
-            facets.push(piece);
-        } else {
-            piece.iter().for_each(|&k| facet_of[k] = NONE);
-        }
+        let id = facet_of_root[root];
+        let cells = run.y * ww + run.start..run.y * ww + run.end;
+        facet_of[cells.clone()].fill(id);
+        facets[id as usize].extend(cells);
     }
     if facets.len() < 2 {
         return if step_share < FIELD_STEPS { Cut::Field } else { Cut::Lines };
