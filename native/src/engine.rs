@@ -239,19 +239,20 @@ fn discover_palette(source: &Source, paper: &Paper, settings: &Settings, budget:
     let tol = paper.tolerances;
     let Clusters { clusters, paper: background } = find_clusters(&source.canvas, tol, paper.color, budget)?;
     let chosen = choose(&clusters, settings.colors, source.opaque_pixels, background);
-    let mut palette: Vec<_> = chosen.iter().map(|&i| clusters[i].rgb).collect();
+    let mut palette: Vec<_> = chosen.iter().map(|&i| (clusters[i].rgb, clusters[i].own_peak)).collect();
     let room = match settings.colors {
         0 => MAX_MARKS,
         n => (n as usize).saturating_sub(palette.len()),
     };
     let paper_rgb = background.map(|b| clusters[b].rgb);
-    let known: Vec<_> = palette.iter().copied().chain(paper_rgb).collect();
-    palette.extend(residual_colors(&source.canvas, &known, tol, room, budget)?);
+    let known: Vec<_> = palette.iter().map(|&(rgb, _)| rgb).chain(paper_rgb).collect();
+    let marks = residual_colors(&source.canvas, &known, tol, room, budget)?;
+    palette.extend(marks.into_iter().map(|rgb| (rgb, false)));
     let snapped = |color: Rgb| if tol.lossy { snapped_to_pure(color) } else { color };
     // A color that would snap onto the paper keeps its shade: were it the
     // paper's twin, the paper's removal could not tell their pixels apart.
     let settled = |color: Rgb| Some(snapped(color)).filter(|&s| Some(s) != paper_rgb.map(snapped)).unwrap_or(color);
-    let mut colors = without_twins(palette.into_iter().map(settled).collect(), tol);
+    let mut colors = without_twins(palette.into_iter().map(|(rgb, peak)| (settled(rgb), peak)).collect(), tol);
     let paper = paper_rgb.map(|rgb| {
         colors.push(rgb);
         (rgb, (colors.len() - 1) as u8)

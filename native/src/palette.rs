@@ -174,6 +174,10 @@ pub struct Cluster {
     pub lab: Lab,
     /// Interior pixels in this cluster.
     pub weight: usize,
+    /// A peak kept apart across a valley from a color within the merge
+    /// distance (see `PEAK_SHARE`): two colors by the pixels' own
+    /// histogram, whatever their medians' distance.
+    pub own_peak: bool,
 }
 
 /// How many pixels of each color `pixels` holds. Runs of one color (most of
@@ -268,6 +272,7 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
     let mut members: Vec<Vec<(Rgb, usize)>> = seeds.iter().map(|_| Vec::new()).collect();
     let mut cluster_of: HashMap<u32, usize> = HashMap::default();
     let mut peaks: Vec<usize> = seeds.iter().map(|_| usize::MAX).collect();
+    let mut split: Vec<bool> = seeds.iter().map(|_| false).collect();
     for (step, (key, count)) in colors.into_iter().enumerate() {
         budget.check_at(step)?;
         let rgb = unpack(key);
@@ -277,18 +282,17 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
             .enumerate()
             .map(|(i, s)| (i, delta_e(&s.1, &lab)))
             .filter(|&(i, d)| d < seeds[i].2)
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            // A heavy shade across a valley from its seed is a color of its
-            // own (see `PEAK_SHARE`).
-            .filter(|&(i, d)| {
-                let own_peak = tol.lossy
-                    && d >= VALLEY_DE
-                    && count >= peak_floor
-                    && count * 4 >= peaks[i]
-                    && valley_between(&labs, &seeds[i].1, &lab, count);
-                !own_peak
-            });
-        let index = match nearest {
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        // A heavy shade across a valley from its seed is a color of its own
+        // (see `PEAK_SHARE`).
+        let own_peak = nearest.is_some_and(|(i, d)| {
+            tol.lossy
+                && d >= VALLEY_DE
+                && count >= peak_floor
+                && count * 4 >= peaks[i]
+                && valley_between(&labs, &seeds[i].1, &lab, count)
+        });
+        let index = match nearest.filter(|_| !own_peak) {
             Some((i, _)) => i,
             None if seeds.len() == MAX_CLUSTERS => {
                 return Err(EngineError::TooComplex(format!("it has more than {MAX_CLUSTERS} distinct colors")));
@@ -296,6 +300,7 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
             None => {
                 seeds.push((rgb, lab, tol.merge_de));
                 peaks.push(count);
+                split.push(own_peak);
                 members.push(Vec::new());
                 seeds.len() - 1
             }
@@ -306,10 +311,11 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
     let mut clusters: Vec<Seeded> = seeds
         .iter()
         .zip(&members)
+        .zip(&split)
         .enumerate()
-        .map(|(i, (seed, m))| {
+        .map(|(i, ((seed, m), &own_peak))| {
             let rgb = if tol.lossy && !m.is_empty() { weighted_median(m) } else { seed.0 };
-            let cluster = Cluster { rgb, lab: to_lab(rgb), weight: m.iter().map(|x| x.1).sum() };
+            let cluster = Cluster { rgb, lab: to_lab(rgb), weight: m.iter().map(|x| x.1).sum(), own_peak };
             Seeded { index: i, is_paper: paper.is_some() && i == 0, cluster }
         })
         .collect();
@@ -439,15 +445,18 @@ pub fn choose(clusters: &[Cluster], requested: u32, opaque_pixels: usize, exclud
 
 /// Cluster colors are medians of their members, so two seeds further apart
 /// than the merge tolerance can still end as near-twins: the heavier (earlier)
-/// one stays. A lossy source's colors distinct in lightness are no twins.
-pub fn without_twins(palette: Vec<Rgb>, tol: Tolerances) -> Vec<Rgb> {
+/// one stays. A lossy source's colors distinct in lightness are no twins, nor
+/// is a color its histogram showed as a peak of its own (`Cluster::own_peak`,
+/// given with each color): the plate (#f4f2ed) and the face (#fbf0df) of
+/// Bun's JPEG, 6.8 dE apart, two peaks with a valley between.
+pub fn without_twins(palette: Vec<(Rgb, bool)>, tol: Tolerances) -> Vec<Rgb> {
     let mut distinct: Vec<Rgb> = Vec::with_capacity(palette.len());
-    for color in palette {
+    for (color, own_peak) in palette {
         let lab = to_lab(color);
         let apart = |kept: Rgb| {
             delta_e(&to_lab(kept), &lab) >= tol.merge_de || (tol.lossy && distinct_in_lightness(kept, color))
         };
-        if distinct.iter().all(|&kept| apart(kept)) {
+        if own_peak || distinct.iter().all(|&kept| apart(kept)) {
             distinct.push(color);
         }
     }
@@ -460,20 +469,24 @@ mod tests {
 
     #[test]
     fn a_jpegs_close_colors_are_twins_unless_their_lightness_differs() {
+        let lossy = Tolerances { merge_de: 7.0, ..Tolerances::for_source(true) };
+        let candidates = |colors: &[Rgb]| colors.iter().map(|&rgb| (rgb, false)).collect::<Vec<_>>();
         // Marionette's two dark reds at 128 px: 5.6 dE, 7 luma units apart.
         let reds = vec![[168, 30, 45], [154, 25, 43]];
-        assert_eq!(without_twins(reds.clone(), Tolerances { merge_de: 7.0, ..Tolerances::for_source(true) }), reds);
+        assert_eq!(without_twins(candidates(&reds), lossy), reds);
         assert_eq!(
-            without_twins(reds.clone(), Tolerances { merge_de: 7.0, ..Tolerances::for_source(false) }),
+            without_twins(candidates(&reds), Tolerances { merge_de: 7.0, ..Tolerances::for_source(false) }),
             vec![reds[0]],
             "lossless, the tolerance alone decides"
         );
         // Two shades of one green, a luma unit apart: the heavier stays.
         let greens = vec![[57, 222, 128], [62, 219, 131]];
-        assert_eq!(
-            without_twins(greens.clone(), Tolerances { merge_de: 7.0, ..Tolerances::for_source(true) }),
-            vec![greens[0]]
-        );
+        assert_eq!(without_twins(candidates(&greens), lossy), vec![greens[0]]);
+        // Bun's plate and face, 6.8 dE apart in a luma unit: two peaks of
+        // the histogram stay two colors.
+        let (plate, face) = ([243, 242, 237], [251, 239, 223]);
+        assert_eq!(without_twins(candidates(&[plate, face]), lossy), vec![plate]);
+        assert_eq!(without_twins(vec![(plate, false), (face, true)], lossy), vec![plate, face]);
     }
 
     fn canvas(w: u32, h: u32, pixel: impl Fn(u32, u32) -> Rgb) -> Canvas {
@@ -502,7 +515,7 @@ mod tests {
     }
 
     fn seeded(index: usize, rgb: Rgb, weight: usize) -> Seeded {
-        Seeded { index, is_paper: false, cluster: Cluster { rgb, lab: to_lab(rgb), weight } }
+        Seeded { index, is_paper: false, cluster: Cluster { rgb, lab: to_lab(rgb), weight, own_peak: false } }
     }
 
     #[test]

@@ -27,6 +27,7 @@ import {
   png,
   renderSvgAt,
   rgba,
+  svgDoc,
   svgStructure,
   twoColorLogo,
   type Raw,
@@ -35,6 +36,8 @@ import { checkSvg, renderResult } from '../helpers/trace.js';
 
 const sorted = (colors: readonly string[]) => [...colors].sort();
 const bare = (text: string) => text.replace(/#/g, '');
+const hexAt = (raw: Raw, x: number, y: number) =>
+  `#${[...raw.data.subarray((y * raw.width + x) * 4, (y * raw.width + x) * 4 + 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
 /** Alpha IoU (alpha >= 128) of two same-size images. */
 function maskIoU(a: Raw, b: Raw): number {
@@ -75,6 +78,26 @@ t.test('the same logo as JPEG q90 on white: near-exact colors, no extras, backgr
   );
   checkSvg(t, result);
 });
+
+t.test(
+  'a JPEG keeps two light colors apart when its pixels show two peaks (a cream face on a light plate)',
+  async (t) => {
+    // Bun's plate and face: 6.8 dE apart, at one lightness, each a large flat area.
+    const [plate, face] = ['#f3f2ed', '#fbefdf'];
+    const body =
+      `<rect x="16" y="16" width="224" height="224" rx="40" fill="${plate}"/>` +
+      `<ellipse cx="128" cy="132" rx="84" ry="68" fill="${face}" stroke="#000000" stroke-width="8"/>`;
+    const box = { x: 16, y: 16, width: 224, height: 224 };
+    const fixture = { svg: svgDoc(256, 256, body, '#ffffff'), width: 256, height: 256, box, colors: [plate, face] };
+    const result = await traceImage(await jpeg(png(fixture), 85));
+    for (const m of matchPalette(result.palette, [plate, face, '#000000'])) {
+      t.ok(m.diff <= 4, `${m.expected} is a color of its own (nearest ${m.got}, ${m.diff} per channel)`);
+    }
+    const raster = await renderResult(result);
+    t.ok(channelDiff(hexAt(raster, 128, 132), face) <= 4, 'the face is painted in its own color');
+    t.ok(channelDiff(hexAt(raster, 40, 40), plate) <= 4, 'the plate keeps its own');
+  },
+);
 
 t.test('a badge on a white page: the page goes, the badge stays', async (t) => {
   const fixture = badgeLogo();
