@@ -2,8 +2,10 @@
 //! only that.
 //!
 //! The paper is the one color that surrounds the art, of any lightness or
-//! hue (`border::read_border`). In the label map, every connected region of
-//! that color is then one of:
+//! hue (`border::read_border`). A graded paper's far shades, which the
+//! palette made colors of their own, join it first where they meet it
+//! without an edge (`absorb_paper_grade`). In the label map, every connected
+//! region of that color is then one of:
 //! - the paper itself: it touches the border and is not a band (below), so
 //!   it surrounds the art; it becomes transparent;
 //! - a band of a full-bleed design (a flag's stripe or field of the paper's
@@ -227,6 +229,186 @@ const RING_REACH: u16 = 8;
 /// than its grain had 0.67 or more of its pixels there; a wordmark 5 dE
 /// off its paper, standing apart from the rest of the logo, 0.04 to 0.23.
 const RING_SHARE: f64 = 0.5;
+
+/// A graded paper (a page lit from one side, a screenshot's backdrop fading
+/// from #1b1f2a to #222838) drifts out of the paper's color, and the palette
+/// splits its far shades into bands of their own. Where one band takes over
+/// from the next, the pixels barely change: across a line there, the means
+/// of `SOFT_REACH` pixels on either side differ by a fraction of a level
+/// (a page fading 15 dE across the image changes by a tenth of a level a
+/// pixel), where art meets the paper with a step of its whole contrast.
+const SOFT_REACH: isize = 6;
+/// On the frame, where a piece first meets the paper, one such line may
+/// step this many levels (one line carries a JPEG's noise): pieces that meet
+/// the paper on the frame with a larger step are art reaching the frame,
+/// and are not measured further.
+const SOFT_STEP: f64 = 6.0;
+/// Along a piece's whole border with the paper, its lines step by at most
+/// this many levels on average, in every channel: over many lines a JPEG's
+/// noise averages out, and a page graded by 15 to 30 levels across the
+/// image steps by 0.4 to 1.6 over a line; the faintest art that stands off
+/// a page steps further (a round flag's white band on a pinkish white page,
+/// 4.5 levels of red; a white field on white paper, blown up, 7).
+const MEAN_STEP: f64 = 2.0;
+/// ... over at least this many lines.
+const MIN_CROSSINGS: usize = 16;
+/// Lines are read this many pixels clear of other colors: a JPEG bleeds a
+/// color's chroma over its 16-pixel blocks, 8 either side of an edge.
+const ART_CLEARANCE: u16 = 8;
+
+/// Fold into the paper the pieces of other colors that reach the frame and
+/// meet the paper without an edge (`SOFT_REACH`, `MEAN_STEP`): the far
+/// shades of a graded paper. Art meets the paper along an edge, and a glow
+/// that fades into it surrounds its art, clear of the frame. Each band
+/// folded brings the next beside the paper, so the bands fold from the
+/// border color outwards.
+pub fn absorb_paper_grade(map: &mut LabelMap, paper: u8, canvas: &Canvas) {
+    let (w, h) = (map.width, map.height);
+    if w < 2 || h < 2 {
+        return;
+    }
+    let frame = frame_cycle(w, h);
+    loop {
+        // Only a piece that meets the paper softly on the frame itself is
+        // measured along its whole border: art reaching the frame meets the
+        // paper there with its edge, and costs no flood.
+        let meetings = soft_frame_meetings(map, &frame, paper, canvas);
+        if meetings.is_empty() {
+            return;
+        }
+        // The paper that reaches the frame: specks of its color inside art
+        // (noise on a field near the paper's color) meet that art without
+        // an edge too, and do not count.
+        let (open_paper, _) = reached_from_edge((w, h), |x, y| map.labels[y * w + x] != paper);
+        let mut seen = vec![false; w * h];
+        let mut folded_any = false;
+        for start in meetings {
+            if seen[start] || map.labels[start] == paper {
+                continue;
+            }
+            let piece = piece_from(map, start, &mut seen);
+            if meets_softly(map, &piece, paper, &open_paper, canvas) {
+                piece.iter().for_each(|&i| map.labels[i] = paper);
+                folded_any = true;
+            }
+        }
+        if !folded_any {
+            return;
+        }
+    }
+}
+
+/// The frame's pixels in order around it, clockwise from the top-left
+/// corner (at least 2 x 2).
+fn frame_cycle(w: usize, h: usize) -> Vec<usize> {
+    let top = 0..w;
+    let right = (1..h).map(|y| y * w + w - 1);
+    let bottom = (0..w - 1).rev().map(|x| (h - 1) * w + x);
+    let left = (1..h - 1).rev().map(|y| y * w);
+    top.chain(right).chain(bottom).chain(left).collect()
+}
+
+/// The frame pixels where another color takes over from the paper along
+/// the frame with a step of at most `SOFT_STEP` (the means of the
+/// `SOFT_REACH` pixels past the meeting on each side).
+fn soft_frame_meetings(map: &LabelMap, frame: &[usize], paper: u8, canvas: &Canvas) -> Vec<usize> {
+    let n = frame.len();
+    let at = |k: isize| frame[k.rem_euclid(n as isize) as usize];
+    let mut meetings = Vec::new();
+    for k in 0..n as isize {
+        for dir in [1, -1] {
+            let (p, q) = (at(k), at(k + dir));
+            let label = map.labels[q];
+            if map.labels[p] != paper || label == paper || label == TRANSPARENT {
+                continue;
+            }
+            // Either color may show past the two that meet (a band thinner
+            // than the line has paper beyond it); no other color may.
+            let side = |from: isize, step: isize| -> Option<[f32; 3]> {
+                let mut sum = [0f32; 3];
+                for j in 1..=SOFT_REACH {
+                    let pixel = at(from + step * j);
+                    if ![paper, label].contains(&map.labels[pixel]) {
+                        return None;
+                    }
+                    (0..3).for_each(|c| sum[c] += f32::from(canvas.rgb[pixel][c]));
+                }
+                Some(sum)
+            };
+            let (Some(paper_side), Some(piece_side)) = (side(k, -dir), side(k + dir, dir)) else {
+                continue;
+            };
+            let step = |c: usize| f64::from((paper_side[c] - piece_side[c]).abs()) / SOFT_REACH as f64;
+            if (0..3).all(|c| step(c) <= SOFT_STEP) {
+                meetings.push(q);
+            }
+        }
+    }
+    meetings
+}
+
+/// The connected piece (4-neighbours) of `start`'s color, marked in `seen`.
+fn piece_from(map: &LabelMap, start: usize, seen: &mut [bool]) -> Vec<usize> {
+    let (w, h, label) = (map.width, map.height, map.labels[start]);
+    let (mut piece, mut stack) = (Vec::new(), vec![start]);
+    seen[start] = true;
+    while let Some(i) = stack.pop() {
+        piece.push(i);
+        for j in neighbours4(i, w, h) {
+            if !seen[j] && map.labels[j] == label {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    piece
+}
+
+/// Whether `piece` meets the paper that reaches the frame (`open_paper`,
+/// of label `paper`) without an edge: over its lines into it (at least
+/// `MIN_CROSSINGS`, each `ART_CLEARANCE` clear of other colors), the mean
+/// step is within `MEAN_STEP` in every channel. A line runs `SOFT_REACH`
+/// pixels into each side past the two that meet, whose colors, noise
+/// included, chose where the border runs; past them either color may show.
+fn meets_softly(map: &LabelMap, piece: &[usize], paper: u8, open_paper: &[bool], canvas: &Canvas) -> bool {
+    let (w, h) = (map.width as isize, map.height as isize);
+    let label = map.labels[piece[0]];
+    let cell = |x: isize, y: isize| (x >= 0 && y >= 0 && x < w && y < h).then(|| (y * w + x) as usize);
+    let ours = |i: usize| [label, paper].contains(&map.labels[i]);
+    // Distances to other colors around the piece only: a speck of noise at
+    // the frame costs its own box.
+    let mw = map.width;
+    let margin = usize::from(ART_CLEARANCE);
+    let (x0, y0, x1, y1) = piece.iter().fold((usize::MAX, usize::MAX, 0, 0), |(a, b, c, d), &i| {
+        (a.min(i % mw), b.min(i / mw), c.max(i % mw), d.max(i / mw))
+    });
+    let (x0, y0) = (x0.saturating_sub(margin), y0.saturating_sub(margin));
+    let (bw, bh) = ((x1 + margin).min(mw - 1) - x0 + 1, (y1 + margin).min(map.height - 1) - y0 + 1);
+    let to_art = distance_to(bw, bh, |b| !ours((y0 + b / bw) * mw + x0 + b % bw), ART_CLEARANCE);
+    let clear = |i: usize| to_art[(i / mw - y0) * bw + i % mw - x0] >= ART_CLEARANCE;
+    let (mut crossings, mut steps) = (0usize, [0f64; 3]);
+    for &i in piece.iter().filter(|&&i| clear(i)) {
+        let (x, y) = ((i as isize) % w, (i as isize) / w);
+        'line: for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            if cell(x + dx, y + dy).is_none_or(|j| !open_paper[j]) {
+                continue;
+            }
+            let mut sums = [[0f64; 3]; 2];
+            for k in 1..=SOFT_REACH {
+                // The piece's side back from `i`, the paper's past its neighbour.
+                for (side, along) in [(0, -k), (1, k + 1)] {
+                    let Some(p) = cell(x + along * dx, y + along * dy).filter(|&p| ours(p)) else {
+                        continue 'line;
+                    };
+                    (0..3).for_each(|c| sums[side][c] += f64::from(canvas.rgb[p][c]));
+                }
+            }
+            crossings += 1;
+            (0..3).for_each(|c| steps[c] += (sums[0][c] - sums[1][c]) / SOFT_REACH as f64);
+        }
+    }
+    crossings >= MIN_CROSSINGS && steps.iter().all(|s| (s / crossings as f64).abs() <= MEAN_STEP)
+}
 
 /// Fold into the paper the colors within the source's paper noise reach
 /// (`Tolerances::paper_noise_de` and `paper_noise_luma`) that are no
@@ -499,6 +681,51 @@ mod tests {
     /// '.' is paper (label 0), digits are art colors 1..9.
     fn map(rows: &[&str]) -> LabelMap {
         LabelMap::from_rows(rows, 0, vec![[255, 255, 255], [200, 0, 0]])
+    }
+
+    /// A `w` x `h` canvas of `color(x, y)` and a label map of `label(x, y)`.
+    fn painted(
+        w: usize,
+        h: usize,
+        color: impl Fn(usize, usize) -> Rgb,
+        label: impl Fn(usize, usize) -> u8,
+        palette: Vec<Rgb>,
+    ) -> (Canvas, LabelMap) {
+        let rgb = (0..w * h).map(|i| color(i % w, i / w)).collect();
+        let canvas = Canvas { width: w, height: h, rgb, opaque: vec![true; w * h], alpha: vec![255; w * h], scale: 1 };
+        let labels = (0..w * h).map(|i| label(i % w, i / w)).collect();
+        (canvas, LabelMap { width: w, height: h, labels, palette })
+    }
+
+    #[test]
+    fn a_graded_pages_far_shade_is_paper_and_a_plate_meeting_the_frame_with_an_edge_is_not() {
+        // A page fading from 250 to 226 down 200 px, split by the palette at
+        // its middle row, with a dark mark on its light half.
+        let (w, h) = (60, 200);
+        let mark = |x: usize, y: usize| (20..40).contains(&x) && (20..50).contains(&y);
+        let shade = |y: usize| (250 - 24 * y / (h - 1)) as u8;
+        let (canvas, mut map) = painted(
+            w,
+            h,
+            |x, y| if mark(x, y) { [30, 30, 30] } else { [shade(y); 3] },
+            |x, y| if mark(x, y) { 2 } else { u8::from(y >= h / 2) },
+            vec![[246; 3], [230; 3], [30; 3]],
+        );
+        absorb_paper_grade(&mut map, 0, &canvas);
+        assert!(!map.labels.contains(&1), "the far shade is the paper's");
+        assert_eq!(map.labels.iter().filter(|&&l| l == 2).count(), 20 * 30, "the mark stays");
+
+        // A flat page with a pale plate 40 levels off it reaching the bottom edge.
+        let plate = |x: usize, y: usize| (15..45).contains(&x) && y >= 150;
+        let (canvas, mut map) = painted(
+            w,
+            h,
+            |x, y| if plate(x, y) { [215; 3] } else { [255; 3] },
+            |x, y| u8::from(plate(x, y)),
+            vec![[255; 3], [215; 3]],
+        );
+        absorb_paper_grade(&mut map, 0, &canvas);
+        assert_eq!(map.labels.iter().filter(|&&l| l == 1).count(), 30 * 50, "the plate stays");
     }
 
     #[test]

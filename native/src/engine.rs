@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use crate::background::{
-    absorb_paper_noise, describe_removal, kept_shapes_fill, remove_paper, shapes_at_least, Removal,
+    absorb_paper_grade, absorb_paper_noise, describe_removal, kept_shapes_fill, remove_paper, shapes_at_least, Removal,
 };
 use crate::border::{framed_paper, read_border, Border};
 use crate::brand::{brand_color, describe_matches, parse_palette, snap_fills, split_by_brand};
@@ -291,6 +291,7 @@ fn remove_background(
     let map = &mut labels.map;
     let removal = match labels.paper {
         Some((_, label)) => {
+            absorb_paper_grade(map, label, canvas);
             absorb_paper_noise(map, label, tol);
             Some(remove_paper(map, label, tol))
         }

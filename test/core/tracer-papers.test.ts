@@ -517,6 +517,71 @@ t.test('on a colored paper, what the art encloses in its color is a cut-out and 
   }
 });
 
+t.test('a logo on a gently graded page loses the whole page, not only its border shade', async (t) => {
+  // A page lit from one corner, #f7f7f7 to #e4e4e4 (7 dE): its far shades are colors of their own
+  // to the palette, but they meet the page without an edge.
+  const page =
+    '<defs><linearGradient id="page" x1="0" y1="0" x2="0.4" y2="1">' +
+    '<stop offset="0" stop-color="#f7f7f7"/><stop offset="1" stop-color="#e4e4e4"/></linearGradient></defs>' +
+    '<rect width="280" height="220" fill="url(#page)"/>';
+  const body = `${page}<path d="M40 40h60v140h-60z" fill="${INK}"/><circle cx="190" cy="110" r="60" fill="${ORANGE}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(280, 220, body))) {
+    const result = await traceImage(input, { trim: false });
+    t.same(
+      matchPalette(result.palette, [INK, ORANGE]).map((m) => m.diff <= tolerance + 4),
+      [true, true],
+      name,
+    );
+    t.equal(result.palette.length, 2, `${name}: no shade of the page is a color (${result.palette.join(' ')})`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [70, 110, INK],
+        [190, 110, ORANGE],
+      ],
+      [
+        [2, 2],
+        [277, 2],
+        [2, 217],
+        [277, 217],
+        [140, 210],
+        [265, 180],
+      ],
+      tolerance,
+    );
+  }
+});
+
+t.test('a pale plate meeting the frame with its edge stays beside a graded page', async (t) => {
+  const page =
+    '<defs><linearGradient id="page" x1="0" y1="0" x2="0" y2="1">' +
+    '<stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#f4f4f4"/></linearGradient></defs>' +
+    '<rect width="280" height="220" fill="url(#page)"/>';
+  const plate = '#e0e0e0';
+  const body = `${page}<rect x="60" y="120" width="160" height="100" fill="${plate}"/><path d="M120 40h40v60h-40z" fill="${INK}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(280, 220, body))) {
+    const result = await traceImage(input, { trim: false });
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [140, 70, INK],
+        [140, 200, plate],
+        [70, 217, plate],
+      ],
+      [
+        [2, 2],
+        [277, 217],
+        [20, 200],
+      ],
+      tolerance,
+    );
+  }
+});
+
 t.test('transparent=false keeps any paper as a color', async (t) => {
   const input = renderSvg(svgDoc(200, 160, `<circle cx="100" cy="80" r="50" fill="${WHITE}"/>`, SATURATED_BLUE));
   const result = await traceImage(input, { trim: false, transparent: false });
