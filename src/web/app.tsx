@@ -22,6 +22,7 @@ import { BACKDROPS, INITIAL_VIEW, Viewer, zoomedBy, type Original, type ViewStat
 import { useDropAndPaste, useExpiry, useShortcuts, useToast } from './page-hooks.js';
 import { pathCount } from './svg-view.js';
 import { fileRefusal, formatBytes, pixelRefusal, pixelSize, type PixelSize } from './upload-checks.js';
+import { counted } from './wording.js';
 
 /** The image a result was traced from, kept to compare with and to upload again. */
 interface Source {
@@ -384,8 +385,8 @@ export function App() {
                 highlight={highlight}
               />
               <p class="stats" aria-label="About this SVG">
-                <span>{entry.job.palette.length} colors</span>
-                <span>{paths} paths</span>
+                <span>{counted(entry.job.palette.length, 'color')}</span>
+                <span>{counted(paths, 'path')}</span>
                 <span>{formatBytes(entry.job.bytes)}</span>
                 <span>
                   {entry.job.width} x {entry.job.height} px

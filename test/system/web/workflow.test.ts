@@ -34,6 +34,7 @@ import {
   waitUntil,
   watchedPage,
 } from '../../helpers/browser.js';
+import { counted } from '../../../src/web/wording.js';
 import { drawnLogo, FOUR_COLORS, TWO_COLORS } from '../../helpers/images.js';
 import {
   chooseFile,
@@ -127,7 +128,7 @@ if (browserSuiteCanRun(t)) {
     t.ok(svg.naturalWidth > 0, `result ${at}: the SVG image has loaded`);
     t.equal(svg.text, expected, `result ${at}: the viewer shows the job's SVG`);
     t.same(await shownPalette(page), palette, `result ${at}: the palette lists the job's colors in its order`);
-    t.match(await page.getByLabel('About this SVG').textContent(), `${job.palette.length} colors`);
+    t.match(await page.getByLabel('About this SVG').textContent(), counted(job.palette.length, 'color'));
   }
 
   const jobs: Job[] = [];
