@@ -141,35 +141,46 @@ struct Region {
 }
 
 fn regions_of(map: &LabelMap, label: u8) -> (Vec<Region>, Vec<u32>) {
-    let (w, h) = (map.width, map.height);
     const NONE: u32 = u32::MAX;
-    let mut region_of = vec![NONE; w * h];
+    let mut region_of = vec![NONE; map.width * map.height];
     let mut regions = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..w * h {
+    for start in 0..map.width * map.height {
         if map.labels[start] != label || region_of[start] != NONE {
             continue;
         }
         let id = regions.len() as u32;
-        let mut region = Region { pixels: Vec::new(), touches_border: false, bounds: (w, h, 0, 0) };
-        region_of[start] = id;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
-            region.pixels.push(i);
-            region.touches_border |= x == 0 || y == 0 || x == w - 1 || y == h - 1;
-            let b = &mut region.bounds;
-            *b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
-            for j in neighbours4(i, w, h) {
-                if map.labels[j] == label && region_of[j] == NONE {
-                    region_of[j] = id;
-                    stack.push(j);
-                }
+        regions.push(region_from(map, start, |i| {
+            let unclaimed = region_of[i] == NONE;
+            if unclaimed {
+                region_of[i] = id;
             }
-        }
-        regions.push(region);
+            unclaimed
+        }));
     }
     (regions, region_of)
+}
+
+/// The connected region (4-neighbours) of `start`'s label: the pixels that
+/// `claim` takes (it says whether a pixel was still unclaimed, and claims
+/// it), starting with `start`.
+fn region_from(map: &LabelMap, start: usize, mut claim: impl FnMut(usize) -> bool) -> Region {
+    let (w, h, label) = (map.width, map.height, map.labels[start]);
+    let mut region = Region { pixels: Vec::new(), touches_border: false, bounds: (w, h, 0, 0) };
+    claim(start);
+    let mut stack = vec![start];
+    while let Some(i) = stack.pop() {
+        let (x, y) = (i % w, i / w);
+        region.pixels.push(i);
+        region.touches_border |= x == 0 || y == 0 || x == w - 1 || y == h - 1;
+        let b = &mut region.bounds;
+        *b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
+        for j in neighbours4(i, w, h) {
+            if map.labels[j] == label && claim(j) {
+                stack.push(j);
+            }
+        }
+    }
+    region
 }
 
 /// A border region that, with what it encloses, is a rectangle smaller than
@@ -286,9 +297,9 @@ pub fn absorb_paper_grade(map: &mut LabelMap, paper: u8, canvas: &Canvas) {
             if seen[start] || map.labels[start] == paper {
                 continue;
             }
-            let piece = piece_from(map, start, &mut seen);
+            let piece = region_from(map, start, |i| !std::mem::replace(&mut seen[i], true));
             if meets_softly(map, &piece, paper, &open_paper, canvas) {
-                piece.iter().for_each(|&i| map.labels[i] = paper);
+                piece.pixels.iter().for_each(|&i| map.labels[i] = paper);
                 folded_any = true;
             }
         }
@@ -347,47 +358,28 @@ fn soft_frame_meetings(map: &LabelMap, frame: &[usize], paper: u8, canvas: &Canv
     meetings
 }
 
-/// The connected piece (4-neighbours) of `start`'s color, marked in `seen`.
-fn piece_from(map: &LabelMap, start: usize, seen: &mut [bool]) -> Vec<usize> {
-    let (w, h, label) = (map.width, map.height, map.labels[start]);
-    let (mut piece, mut stack) = (Vec::new(), vec![start]);
-    seen[start] = true;
-    while let Some(i) = stack.pop() {
-        piece.push(i);
-        for j in neighbours4(i, w, h) {
-            if !seen[j] && map.labels[j] == label {
-                seen[j] = true;
-                stack.push(j);
-            }
-        }
-    }
-    piece
-}
-
 /// Whether `piece` meets the paper that reaches the frame (`open_paper`,
 /// of label `paper`) without an edge: over its lines into it (at least
 /// `MIN_CROSSINGS`, each `ART_CLEARANCE` clear of other colors), the mean
 /// step is within `MEAN_STEP` in every channel. A line runs `SOFT_REACH`
 /// pixels into each side past the two that meet, whose colors, noise
 /// included, chose where the border runs; past them either color may show.
-fn meets_softly(map: &LabelMap, piece: &[usize], paper: u8, open_paper: &[bool], canvas: &Canvas) -> bool {
+fn meets_softly(map: &LabelMap, piece: &Region, paper: u8, open_paper: &[bool], canvas: &Canvas) -> bool {
     let (w, h) = (map.width as isize, map.height as isize);
-    let label = map.labels[piece[0]];
+    let label = map.labels[piece.pixels[0]];
     let cell = |x: isize, y: isize| (x >= 0 && y >= 0 && x < w && y < h).then(|| (y * w + x) as usize);
     let ours = |i: usize| [label, paper].contains(&map.labels[i]);
     // Distances to other colors around the piece only: a speck of noise at
     // the frame costs its own box.
     let mw = map.width;
     let margin = usize::from(ART_CLEARANCE);
-    let (x0, y0, x1, y1) = piece.iter().fold((usize::MAX, usize::MAX, 0, 0), |(a, b, c, d), &i| {
-        (a.min(i % mw), b.min(i / mw), c.max(i % mw), d.max(i / mw))
-    });
+    let (x0, y0, x1, y1) = piece.bounds;
     let (x0, y0) = (x0.saturating_sub(margin), y0.saturating_sub(margin));
     let (bw, bh) = ((x1 + margin).min(mw - 1) - x0 + 1, (y1 + margin).min(map.height - 1) - y0 + 1);
     let to_art = distance_to(bw, bh, |b| !ours((y0 + b / bw) * mw + x0 + b % bw), ART_CLEARANCE);
     let clear = |i: usize| to_art[(i / mw - y0) * bw + i % mw - x0] >= ART_CLEARANCE;
     let (mut crossings, mut steps) = (0usize, [0f64; 3]);
-    for &i in piece.iter().filter(|&&i| clear(i)) {
+    for &i in piece.pixels.iter().filter(|&&i| clear(i)) {
         let (x, y) = ((i as isize) % w, (i as isize) / w);
         'line: for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
             if cell(x + dx, y + dy).is_none_or(|j| !open_paper[j]) {
