@@ -25,15 +25,12 @@ import {
   twoColorLogo,
   webp,
 } from '../helpers/fixtures.js';
-import { checkSvg, renderResult } from '../helpers/trace.js';
+import { checkSvg, pixelAt, renderResult } from '../helpers/trace.js';
 
 const sorted = (colors: readonly string[]) => [...colors].sort();
 const LOGO = twoColorLogo();
 const GRAYS = ['#333333', '#999999'];
 const GRAY_LOGO = recolored(LOGO, GRAYS);
-
-const hexAt = (raw: { data: Buffer; width: number }, x: number, y: number) =>
-  `#${[...raw.data.subarray((y * raw.width + x) * 4, (y * raw.width + x) * 4 + 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
 t.test('PNG color types and bit depths (encoded by hand from the drawn logo)', async (t) => {
   const alpha = await rgba(png(LOGO));
@@ -216,7 +213,7 @@ t.test('CMYK JPEG', { skip: 'skip' in cmyk ? cmyk.skip : false }, async (t) => {
   const file = cmyk.file;
   // sharp (lcms, its built-in CMYK profile) reads the colors back as:
   const managed = await rgba(file);
-  const [orangeRef, grayRef] = [hexAt(managed, 28, 60), hexAt(managed, 140, 34)];
+  const [orangeRef, grayRef] = [pixelAt(managed, 28, 60).hex, pixelAt(managed, 140, 34).hex];
   const result = await traceImage(file);
   t.equal(result.palette.length, 2, `two logo colors: ${result.palette.join(' ')}`);
   t.match(

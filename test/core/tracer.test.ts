@@ -32,12 +32,10 @@ import {
   twoColorLogo,
   type Raw,
 } from '../helpers/fixtures.js';
-import { checkSvg, renderResult } from '../helpers/trace.js';
+import { checkSvg, pixelAt, renderResult } from '../helpers/trace.js';
 
 const sorted = (colors: readonly string[]) => [...colors].sort();
 const bare = (text: string) => text.replace(/#/g, '');
-const hexAt = (raw: Raw, x: number, y: number) =>
-  `#${[...raw.data.subarray((y * raw.width + x) * 4, (y * raw.width + x) * 4 + 3)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
 /** Alpha IoU (alpha >= 128) of two same-size images. */
 function maskIoU(a: Raw, b: Raw): number {
@@ -94,8 +92,8 @@ t.test(
       t.ok(m.diff <= 4, `${m.expected} is a color of its own (nearest ${m.got}, ${m.diff} per channel)`);
     }
     const raster = await renderResult(result);
-    t.ok(channelDiff(hexAt(raster, 128, 132), face) <= 4, 'the face is painted in its own color');
-    t.ok(channelDiff(hexAt(raster, 40, 40), plate) <= 4, 'the plate keeps its own');
+    t.ok(channelDiff(pixelAt(raster, 128, 132).hex, face) <= 4, 'the face is painted in its own color');
+    t.ok(channelDiff(pixelAt(raster, 40, 40).hex, plate) <= 4, 'the plate keeps its own');
   },
 );
 
