@@ -335,22 +335,12 @@ fn soft_frame_meetings(map: &LabelMap, frame: &[usize], paper: u8, canvas: &Canv
             }
             // Either color may show past the two that meet (a band thinner
             // than the line has paper beyond it); no other color may.
-            let side = |from: isize, step: isize| -> Option<[f32; 3]> {
-                let mut sum = [0f32; 3];
-                for j in 1..=SOFT_REACH {
-                    let pixel = at(from + step * j);
-                    if ![paper, label].contains(&map.labels[pixel]) {
-                        return None;
-                    }
-                    (0..3).for_each(|c| sum[c] += f32::from(canvas.rgb[pixel][c]));
-                }
-                Some(sum)
-            };
-            let (Some(paper_side), Some(piece_side)) = (side(k, -dir), side(k + dir, dir)) else {
+            let side = |from: isize, step: isize| (1..=SOFT_REACH).map(move |j| Some(at(from + step * j)));
+            let ours = |i: usize| [paper, label].contains(&map.labels[i]);
+            let Some(step) = line_step(canvas, side(k + dir, dir), side(k, -dir), ours) else {
                 continue;
             };
-            let step = |c: usize| f64::from((paper_side[c] - piece_side[c]).abs()) / SOFT_REACH as f64;
-            if (0..3).all(|c| step(c) <= SOFT_STEP) {
+            if step.iter().all(|s| s.abs() <= SOFT_STEP) {
                 meetings.push(q);
             }
         }
@@ -381,25 +371,50 @@ fn meets_softly(map: &LabelMap, piece: &Region, paper: u8, open_paper: &[bool], 
     let (mut crossings, mut steps) = (0usize, [0f64; 3]);
     for &i in piece.pixels.iter().filter(|&&i| clear(i)) {
         let (x, y) = ((i as isize) % w, (i as isize) / w);
-        'line: for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
             if cell(x + dx, y + dy).is_none_or(|j| !open_paper[j]) {
                 continue;
             }
-            let mut sums = [[0f64; 3]; 2];
-            for k in 1..=SOFT_REACH {
-                // The piece's side back from `i`, the paper's past its neighbour.
-                for (side, along) in [(0, -k), (1, k + 1)] {
-                    let Some(p) = cell(x + along * dx, y + along * dy).filter(|&p| ours(p)) else {
-                        continue 'line;
-                    };
-                    (0..3).for_each(|c| sums[side][c] += f64::from(canvas.rgb[p][c]));
-                }
-            }
+            // The piece's side back from `i`, the paper's past its neighbour.
+            let along = |from: isize, sign: isize| {
+                (0..SOFT_REACH).map(move |k| cell(x + sign * (from + k) * dx, y + sign * (from + k) * dy))
+            };
+            let Some(step) = line_step(canvas, along(1, -1), along(2, 1), ours) else {
+                continue;
+            };
             crossings += 1;
-            (0..3).for_each(|c| steps[c] += (sums[0][c] - sums[1][c]) / SOFT_REACH as f64);
+            (0..3).for_each(|c| steps[c] += step[c]);
         }
     }
     crossings >= MIN_CROSSINGS && steps.iter().all(|s| (s / crossings as f64).abs() <= MEAN_STEP)
+}
+
+/// The step across a line, per channel: the mean color of its `near`
+/// pixels less that of its `far` ones (`SOFT_REACH` each), or none when one
+/// is off the image or of a color `ours` does not allow.
+fn line_step(
+    canvas: &Canvas,
+    near: impl Iterator<Item = Option<usize>>,
+    far: impl Iterator<Item = Option<usize>>,
+    ours: impl Fn(usize) -> bool,
+) -> Option<[f64; 3]> {
+    let (near, far) = (color_sum(canvas, near, &ours)?, color_sum(canvas, far, &ours)?);
+    Some(std::array::from_fn(|c| (near[c] - far[c]) / SOFT_REACH as f64))
+}
+
+/// The sum of the `pixels`' colors, none when one is off the image or of a
+/// color `ours` does not allow.
+fn color_sum(
+    canvas: &Canvas,
+    pixels: impl Iterator<Item = Option<usize>>,
+    ours: &impl Fn(usize) -> bool,
+) -> Option<[f64; 3]> {
+    let mut sum = [0f64; 3];
+    for pixel in pixels {
+        let pixel = pixel.filter(|&p| ours(p))?;
+        (0..3).for_each(|c| sum[c] += f64::from(canvas.rgb[pixel][c]));
+    }
+    Some(sum)
 }
 
 /// Fold into the paper the colors within the source's paper noise reach
