@@ -34,8 +34,9 @@ const MIN_NEIGHBOUR_SHARE: f64 = 0.8;
 /// A mark this deep in its own interior (pixels 3 or more from its edge)
 /// has kept its chroma there, and its decoded color stands.
 const MAX_DEEP_SHARE: f64 = 0.6;
-/// Below this luma contrast to its neighbour the ratio is ill-measured.
-const MIN_LUMA_CONTRAST: f32 = 24.0;
+/// Below this luma contrast to its neighbour the ratio is ill-measured, and
+/// a pixel's luma cannot tell the two apart (`palette::subsampled_host`).
+pub const MIN_LUMA_CONTRAST: f32 = 24.0;
 /// A mark this light is white, whose ringing the Y plane clips at 255,
 /// which would bias the sums. A white figure amid a saturated field comes
 /// back lighter than this but tinted (Samoa's stars at 128 px decode

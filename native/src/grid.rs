@@ -342,6 +342,39 @@ pub fn label_depths(width: usize, height: usize, labels: &[u8], count: usize, ca
     depths
 }
 
+/// Which labels below `count` lie within `reach` cells of each other along a
+/// row or a column (cells of `count` or above hold no label): per pair
+/// `a * count + b`. Each line keeps where it last met each of a few recent
+/// labels; the columns are walked as the rows of the transposed grid.
+pub fn labels_within(width: usize, height: usize, labels: &[u8], count: usize, reach: usize) -> Vec<bool> {
+    let mut near = vec![false; count * count];
+    let mut recent: Vec<(u8, usize)> = Vec::new();
+    let mut walk = |line: &[u8]| {
+        recent.clear();
+        for (at, &label) in line.iter().enumerate() {
+            if usize::from(label) >= count {
+                continue;
+            }
+            // Within a run of one label, the labels in reach were met at its start.
+            if at > 0 && line[at - 1] == label {
+                continue;
+            }
+            recent.retain(|&(seen, end)| at - end <= reach && seen != label);
+            for &(seen, _) in &recent {
+                near[usize::from(seen) * count + usize::from(label)] = true;
+                near[usize::from(label) * count + usize::from(seen)] = true;
+            }
+            // A later cell measures its reach from the run's last cell.
+            let end = at + line[at..].iter().take_while(|&&l| l == label).count() - 1;
+            recent.push((label, end));
+        }
+    };
+    labels.chunks_exact(width).take(height).for_each(&mut walk);
+    let columns: Vec<u8> = (0..width).flat_map(|x| (0..height).map(move |y| labels[y * width + x])).collect();
+    columns.chunks_exact(height).for_each(&mut walk);
+    near
+}
+
 /// Flood the box's cells that are not `inside` from those on `stack`, marking
 /// them in `reached`; returns how many it marked.
 pub fn flood(
@@ -454,5 +487,23 @@ mod tests {
     fn distances_are_chessboard() {
         let d = distance_to(5, 5, |i| i == 12, 9);
         assert_eq!(d, vec![2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 1, 0, 1, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2]);
+    }
+
+    #[test]
+    fn labels_within_reach_along_rows_and_columns_meet_past_others() {
+        // 0 and 1 three cells apart across unlabeled cells (9), 2 beside 1,
+        // 3 three rows below 0.
+        let labels = [
+            0, 9, 9, 1, 2, 9, 9, 9, //
+            9, 9, 9, 9, 9, 9, 9, 9, //
+            9, 9, 9, 9, 9, 9, 9, 9, //
+            3, 9, 9, 9, 9, 9, 9, 9, //
+        ];
+        let near = labels_within(8, 4, &labels, 4, 3);
+        let meets = |a: usize, b: usize| near[a * 4 + b];
+        assert!(meets(0, 1) && meets(1, 0) && meets(1, 2) && meets(0, 3));
+        assert!(!meets(0, 2), "four cells apart is past the reach");
+        assert!(!meets(2, 3) && !meets(1, 3) && !meets(0, 0));
+        assert!(labels_within(8, 4, &labels, 4, 4)[2], "1 between them does not stop the look");
     }
 }

@@ -11,7 +11,7 @@
 
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, segment_distance2, to_lab, unpack, Lab, Rgb};
+use crate::color::{delta_e, subsampled_blend_distance, to_lab, unpack, Lab, Rgb};
 use crate::error::EngineResult;
 use crate::palette::{full_histogram, weighted_median, Tolerances};
 
@@ -24,15 +24,6 @@ const MIN_MARK_PIXELS: usize = 6;
 /// color and blend; nearer, the cluster is a rim of JPEG chroma bleeding or
 /// ringing that strays off the blend lines.
 const DISTINCT_FACTOR: f32 = 2.0;
-/// JPEG ringing overshoots a lightness step by up to this share of it (a
-/// thin red stroke on white comes back darker than the red).
-const RINGING_SHARE: f32 = 0.25;
-/// A pixel's own chroma is at least this share of the 2x2 average 4:2:0
-/// gives it (one pixel of four).
-const OWN_CHROMA_SHARE: f32 = 0.25;
-/// Below this lightness step between two colors, a pixel's lightness cannot
-/// say which of them covers it.
-const MIN_LIGHTNESS_STEP: f32 = 10.0;
 /// Of a residual cluster, this share of its pixels (the furthest from every
 /// known color) gives its color.
 const PUREST_SHARE: f64 = 0.35;
@@ -133,33 +124,6 @@ impl Explained {
     fn leaves_distinct(&self, lab: &Lab, residual_de: f32) -> bool {
         self.blend_distance(lab) >= DISTINCT_FACTOR * residual_de && self.subsampled_distance(lab) >= residual_de
     }
-}
-
-/// How far `p` is from every color whose lightness lies between `a`'s and
-/// `b`'s and whose chroma (a*, b*) lies between theirs: what JPEG's 4:2:0
-/// subsampling makes of a thin line of `a` beside `b`, keeping each pixel's
-/// lightness while it averages the chroma over 2x2 pixels (a 2 px red stroke
-/// on white comes back a dull dark red, #91423c for #d6291c).
-///
-/// The average still weighs the pixel itself: a pixel as light as `a` keeps
-/// at least `OWN_CHROMA_SHARE` of `a`'s chroma, so a grey word as dark as a
-/// red beside it on white paper is not taken for that red's dulled rim.
-fn subsampled_blend_distance(p: &Lab, a: &Lab, b: &Lab) -> f32 {
-    // Ringing overshoots the step between the two lightnesses at both ends.
-    let step = a[0] - b[0];
-    let overshoot = RINGING_SHARE * step.abs();
-    let (low, high) = (a[0].min(b[0]) - overshoot, a[0].max(b[0]) + overshoot);
-    let dl = (low - p[0]).max(p[0] - high).max(0.0);
-    // How much of the pixel `a` covers, by its lightness, and so how far
-    // toward `b` its averaged chroma can lie.
-    let (toward_b_min, toward_b_max) = if step.abs() < MIN_LIGHTNESS_STEP {
-        (0.0, 1.0)
-    } else {
-        let covered = ((p[0] - b[0]) / step).clamp(0.0, 1.0);
-        ((1.0 - covered) * OWN_CHROMA_SHARE, 1.0 - covered * OWN_CHROMA_SHARE)
-    };
-    let at = |t: f32| [a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
-    (dl * dl + segment_distance2([p[1], p[2]], at(toward_b_min), at(toward_b_max))).sqrt()
 }
 
 /// One distinct color of the image, with how far it is from everything the

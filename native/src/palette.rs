@@ -6,8 +6,10 @@ use std::cell::OnceCell;
 use crate::border::Spread;
 use crate::budget::Budget;
 use crate::canvas::Canvas;
+use crate::chroma::MIN_LUMA_CONTRAST;
 use crate::color::{
-    delta_e, delta_e_squared, distinct_in_lightness, luma_step, pack, to_lab, unpack, HashMap, Lab, LastColor, Rgb,
+    delta_e, delta_e_squared, distinct_in_lightness, luma_step, pack, subsampled_blend_distance, to_lab, unpack,
+    HashMap, Lab, LastColor, Rgb,
 };
 use crate::error::{EngineError, EngineResult};
 use crate::grid;
@@ -156,6 +158,27 @@ const MAX_FRINGE_DEPTH: u16 = 3;
 /// 24 units off its #44d1fd; Marionette's dark grey, 38), but one of 2
 /// pixels at 512 px; the 25 folds 10 to 20 units off at 128 px are all rims.
 const MAX_FRINGE_LUMA_STEP: f32 = 20.0;
+
+/// Beyond that reach, a cluster is still a fringe when it is what 4:2:0
+/// chroma subsampling makes of the edge between its host and another color
+/// (`subsampled_blend_distance`): its host's lightness, kept per pixel, and
+/// a chroma partway to the other color's. A saturated paper bleeds that far
+/// into grey letters (Apigee's on a purple page: #5f4a6d rims its #545859
+/// letters, 19 dE off them, and #c39ad9 rims the page outside). It lies
+/// within this distance (CIE76) of such a blend, as light as its host
+/// (`distinct_in_lightness`: the rims above lie 2.5 and 2.7 luma units off
+/// theirs) ...
+const SUBSAMPLED_FRINGE_DE: f32 = 3.0;
+/// ... and no deeper than this from other colors: one step wider than a
+/// plain fringe, for a rim blown up with its image (Apigee's, 4). Of the
+/// clusters of `dev-gradients` that lie on such a blend, the bands of a
+/// ramp's body lie 5 to 9 deep, and stay.
+const SUBSAMPLED_FRINGE_DEPTH: u16 = MAX_FRINGE_DEPTH + 1;
+/// A rim of bled chroma lies within this many pixels of the color it bled
+/// from, along a row or a column: 4:2:0 spreads chroma 2 px, and a copy blown
+/// up from a small one (Apigee's, 3 times) spreads it as many times further.
+/// A ramp's band lies on such a blend with the ramp's far end, further off.
+const CHROMA_SPREAD: usize = 8;
 
 /// A color needs this many interior pixels, and this share of the logo, to be
 /// a palette color on its own in automatic mode.
@@ -320,24 +343,33 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
         })
         .collect();
     clusters.sort_by_key(|c| std::cmp::Reverse(c.cluster.weight));
-    // How thick a cluster's pixels lie: a chroma fringe is a rim along an
-    // edge, a facet has a body. Measured for every cluster in one pass, and
-    // only when some cluster is a fringe candidate; a body deeper than a
-    // fringe's reads as one step deeper, which is all the test asks.
-    let depths: OnceCell<Vec<u16>> = OnceCell::new();
-    let depth = |index: usize| {
-        depths.get_or_init(|| {
+    // Where each cluster's pixels lie: a chroma fringe is a rim along an
+    // edge, a facet has a body, and a rim of bled chroma meets the color it
+    // bled from. Each is measured for every cluster in one pass, and only
+    // when some cluster is a fringe candidate; a body deeper than a
+    // subsampled fringe's reads as one step deeper, which is all the tests ask.
+    let (w, h) = (canvas.width, canvas.height);
+    let of: OnceCell<Vec<u8>> = OnceCell::new();
+    let of = || {
+        of.get_or_init(|| {
             // Runs of one color look their cluster up once.
             let last = LastColor::new();
             let cluster_at = |i: usize| {
                 let color = canvas.rgb[i];
                 last.get_or(color, || cluster_of[&pack(color)] as u8)
             };
-            let of: Vec<u8> = (0..speaking.len()).map(|i| if speaking[i] { cluster_at(i) } else { u8::MAX }).collect();
-            grid::label_depths(canvas.width, canvas.height, &of, seeds.len(), MAX_FRINGE_DEPTH + 1)
-        })[index]
+            (0..speaking.len()).map(|i| if speaking[i] { cluster_at(i) } else { u8::MAX }).collect()
+        })
     };
-    Ok(fold_fringes(clusters, tol, depth))
+    let depths: OnceCell<Vec<u16>> = OnceCell::new();
+    let depth = |index: usize| {
+        depths.get_or_init(|| grid::label_depths(w, h, of(), seeds.len(), SUBSAMPLED_FRINGE_DEPTH + 1))[index]
+    };
+    let meetings: OnceCell<Vec<bool>> = OnceCell::new();
+    let meet = |a: usize, b: usize| {
+        meetings.get_or_init(|| grid::labels_within(w, h, of(), seeds.len(), CHROMA_SPREAD))[a * seeds.len() + b]
+    };
+    Ok(fold_fringes(clusters, tol, depth, meet))
 }
 
 /// Two flat colors of a lossy source closer than its merge distance stay
@@ -382,12 +414,26 @@ struct Seeded {
 /// #eeeeee stars, 7 dE off white), so the rest stay colors here and the
 /// label map later folds those that lie scattered through the paper
 /// (`background::absorb_paper_noise`).
-fn fold_fringes(clusters: Vec<Seeded>, tol: Tolerances, depth: impl Fn(usize) -> u16) -> Clusters {
+fn fold_fringes(
+    clusters: Vec<Seeded>,
+    tol: Tolerances,
+    depth: impl Fn(usize) -> u16,
+    meet: impl Fn(usize, usize) -> bool,
+) -> Clusters {
     let mut kept: Vec<Cluster> = Vec::with_capacity(clusters.len());
+    // Per kept cluster, the seed indices of its pixels: its own and its folds'.
+    let mut kept_seeds: Vec<Vec<usize>> = Vec::with_capacity(clusters.len());
     let mut paper = None;
     for Seeded { index, is_paper, cluster } in clusters {
         let reach = |k: usize| if Some(k) == paper { tol.fringe_de.min(tol.paper_de) } else { tol.fringe_de };
         let of_its_lightness = |k: usize| luma_step(kept[k].rgb, cluster.rgb) < MAX_FRINGE_LUMA_STEP;
+        // Whether the cluster lies near the pixels of kept color `j` (its own
+        // and its folds') or of a twin of it within the merge distance.
+        let meets = |j: usize| {
+            (0..kept.len())
+                .filter(|&m| delta_e(&kept[m].lab, &kept[j].lab) < tol.merge_de)
+                .any(|m| kept_seeds[m].iter().any(|&seed| meet(index, seed)))
+        };
         let host = kept.iter().enumerate().position(|(k, host)| {
             (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * host.weight as f64
                 && delta_e(&host.lab, &cluster.lab) < reach(k)
@@ -396,19 +442,57 @@ fn fold_fringes(clusters: Vec<Seeded>, tol: Tolerances, depth: impl Fn(usize) ->
             _ if is_paper => None,
             Some(k) if Some(k) == paper => Some(k),
             Some(k) if depth(index) <= MAX_FRINGE_DEPTH && of_its_lightness(k) => Some(k),
+            _ if tol.lossy => {
+                subsampled_host(&cluster, &kept, paper, tol, meets).filter(|_| depth(index) <= SUBSAMPLED_FRINGE_DEPTH)
+            }
             _ => None,
         };
         match folds {
-            Some(k) => kept[k].weight += cluster.weight,
+            Some(k) => {
+                kept[k].weight += cluster.weight;
+                kept_seeds[k].push(index);
+            }
             None => {
                 if is_paper {
                     paper = Some(kept.len());
                 }
                 kept.push(cluster);
+                kept_seeds.push(vec![index]);
             }
         }
     }
     Clusters { clusters: kept, paper }
+}
+
+/// The kept cluster whose subsampled fringe `cluster` is (see
+/// `SUBSAMPLED_FRINGE_DE`): beyond the reach of the plain fringe test (the
+/// paper's noise reach for the paper, whose nearer tints its noise folding
+/// judges), far heavier, as light, and on the blend of its edge with a color
+/// whose lightness differs enough to tell the two apart, and which it meets
+/// (`meets`, by kept index, within `CHROMA_SPREAD`).
+fn subsampled_host(
+    cluster: &Cluster,
+    kept: &[Cluster],
+    paper: Option<usize>,
+    tol: Tolerances,
+    meets: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let beyond_reach = |k: usize| {
+        let reach = if Some(k) == paper { tol.paper_noise_de } else { tol.fringe_de };
+        delta_e(&kept[k].lab, &cluster.lab) >= reach
+    };
+    let could_host = |k: usize| {
+        (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * kept[k].weight as f64
+            && !distinct_in_lightness(kept[k].rgb, cluster.rgb)
+            && beyond_reach(k)
+    };
+    (0..kept.len()).filter(|&k| could_host(k)).find(|&k| {
+        kept.iter().enumerate().any(|(j, other)| {
+            luma_step(kept[k].rgb, other.rgb) >= MIN_LUMA_CONTRAST
+                && subsampled_blend_distance(&cluster.lab, &kept[k].lab, &other.lab) < SUBSAMPLED_FRINGE_DE
+                && meets(j)
+        })
+    })
 }
 
 /// Which clusters form the palette. `requested` 0 is automatic; otherwise at
@@ -527,9 +611,36 @@ mod tests {
         let facet = [30, 187, 255];
         let rim = [95, 206, 240];
         let clusters = vec![seeded(0, host, 713), seeded(1, facet, 46), seeded(2, rim, 40)];
-        let Clusters { clusters, paper } = fold_fringes(clusters, Tolerances::for_source(true), |_| 2);
+        let Clusters { clusters, paper } = fold_fringes(clusters, Tolerances::for_source(true), |_| 2, |_, _| true);
         assert_eq!(paper, None);
         let kept: Vec<(Rgb, usize)> = clusters.iter().map(|c| (c.rgb, c.weight)).collect();
         assert_eq!(kept, vec![(host, 753), (facet, 46)]);
+    }
+
+    #[test]
+    fn a_rim_of_a_saturated_papers_chroma_at_the_letters_lightness_folds_and_a_dark_red_stays() {
+        // Apigee on a purple page: its grey letters' rim takes the page's
+        // chroma at the letters' lightness, 19 dE off them, within 4 px of
+        // other colors.
+        let (page, letters, rim) = ([205, 142, 232], [84, 88, 89], [95, 74, 109]);
+        let clusters = vec![seeded(0, page, 21_778), seeded(1, letters, 7453), seeded(2, rim, 186)];
+        let Clusters { clusters, .. } = fold_fringes(clusters, Tolerances::for_source(true), |_| 4, |_, _| true);
+        let kept: Vec<(Rgb, usize)> = clusters.iter().map(|c| (c.rgb, c.weight)).collect();
+        assert_eq!(kept, vec![(page, 21_778), (letters, 7639)]);
+        // Kikuyu's shield at 128 px: a dark red as light as the dark grey
+        // beside it, its chroma toward the red, the grey and the red only 18
+        // luma units apart: a pixel's lightness cannot say it is the grey's.
+        let (red, grey, dark_red) = ([216, 0, 39], [51, 51, 51], [162, 1, 29]);
+        let clusters = vec![seeded(0, red, 4000), seeded(1, grey, 2000), seeded(2, dark_red, 239)];
+        let Clusters { clusters, .. } = fold_fringes(clusters, Tolerances::for_source(true), |_| 2, |_, _| true);
+        assert_eq!(clusters.len(), 3);
+        // A rim as deep as a body stays, and so does one far from the color
+        // whose chroma it holds (a ramp's band on its blend with the far end).
+        for (depth, meets) in [(5, true), (2, false)] {
+            let clusters = vec![seeded(0, page, 21_778), seeded(1, letters, 7453), seeded(2, rim, 186)];
+            let Clusters { clusters, .. } =
+                fold_fringes(clusters, Tolerances::for_source(true), |_| depth, |_, _| meets);
+            assert_eq!(clusters.len(), 3);
+        }
     }
 }

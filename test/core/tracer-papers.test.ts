@@ -29,6 +29,8 @@ const BLACK = '#000000';
 const DARK_MODE_PAGE = '#121212';
 const VIOLET = '#623ae8';
 const PURPLE_PAGE = '#5d37da';
+const GREY_INK = '#545859';
+const ORCHID_PAGE = '#cd8ee8';
 
 /** The drawing as an opaque PNG, a JPEG q80 and a lossy WebP, with each one's color tolerance. */
 async function inputs(svg: string): Promise<[string, Buffer, number][]> {
@@ -395,6 +397,44 @@ t.test('a thin wordmark 5 dE off its purple page keeps beside a white mark', asy
         [126, 60],
       ],
       tolerance,
+    );
+  }
+});
+
+t.test('grey bars on a saturated page keep their grey: the chroma the page bleeds into them is no color', async (t) => {
+  // 4:2:0 subsampling keeps each pixel's luma and spreads its chroma: along
+  // every edge the bars take the page's purple at their own lightness, a
+  // rim twice as wide in a copy blown up from a small one. Such a rim, 19 dE
+  // off the grey, folds into it rather than staying a color of its own.
+  const bars = [0, 1, 2, 3].map((k) => `<rect x="${100 + k * 50}" y="24" width="28" height="112" fill="${GREY_INK}"/>`);
+  const body = `<circle cx="48" cy="80" r="40" fill="${ORANGE}"/>${bars.join('')}`;
+  const source = renderSvg(svgDoc(340, 160, body, ORCHID_PAGE));
+  const blownUp = await sharp(await jpeg(await sharp(source).resize(170, 80).toBuffer(), 60))
+    .resize(340, 160)
+    .png()
+    .toBuffer();
+  const cases: [string, Buffer][] = [
+    ['lossy WebP', await sharp(blownUp).webp({ quality: 75 }).toBuffer()],
+    ['JPEG q80', await jpeg(blownUp, 80)],
+  ];
+  for (const [name, input] of cases) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, GREY_INK, 8), `${name}: the bars' grey kept (${result.palette.join(' ')})`);
+    t.ok(hasColor(result, ORANGE, 8), `${name}: the orange kept`);
+    t.equal(result.palette.length, 2, `${name}: no rim color beside grey and orange (${result.palette.join(' ')})`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [114, 80, GREY_INK],
+        [48, 80, ORANGE],
+      ],
+      [
+        [3, 3],
+        [139, 80],
+      ],
+      8,
     );
   }
 });
