@@ -102,12 +102,29 @@ function describeThreshold(target: TargetCheck): string {
   return `${threshold} (${factor}x ${baseline} ${formatValue(value, target.unit)})`;
 }
 
+/**
+ * The measured value, with as many more digits (up to 3) as it takes to tell
+ * it from a threshold it rounds to: "0.950 >= 0.950 FAIL" reads as a bug,
+ * "0.9496 >= 0.950 FAIL" does not.
+ */
+function describeMeasured({ measured, threshold, unit }: TargetCheck): string {
+  let extra = 0;
+  while (
+    extra < 3 &&
+    measured !== threshold &&
+    formatValue(measured, unit, extra) === formatValue(threshold, unit, extra)
+  ) {
+    extra++;
+  }
+  return formatValue(measured, unit, extra);
+}
+
 export function targetsTable(targets: TargetCheck[]): Table {
   return {
     headers: ['target', 'measured', 'threshold', 'result'],
     rows: targets.map((target) => [
       target.label,
-      formatValue(target.measured, target.unit),
+      describeMeasured(target),
       describeThreshold(target),
       target.pass ? 'PASS' : 'FAIL',
     ]),

@@ -2,23 +2,24 @@
 
 export type MetricUnit = 'rate' | 'share' | 'error' | 'count' | 'number' | 'bytes' | 'ms' | 'memory';
 
-export function formatValue(value: number, unit: MetricUnit): string {
+export function formatValue(value: number, unit: MetricUnit, extraDigits = 0): string {
   if (Number.isNaN(value)) return '-';
+  const fixed = (v: number, digits: number) => v.toFixed(digits + extraDigits);
   switch (unit) {
     case 'rate':
-      return value.toFixed(3);
+      return fixed(value, 3);
     case 'share':
-      return `${(value * 100).toFixed(1)}%`;
+      return `${fixed(value * 100, 1)}%`;
     case 'error':
     case 'count':
-      return value.toFixed(2);
+      return fixed(value, 2);
     case 'number':
-      return Number.isInteger(value) ? String(value) : value.toFixed(1);
+      return Number.isInteger(value) ? String(value) : fixed(value, 1);
     case 'bytes':
-      return `${(value / 1000).toFixed(1)} KB`;
+      return `${fixed(value / 1000, 1)} KB`;
     case 'ms':
-      return `${value.toFixed(1)} ms`;
+      return `${fixed(value, 1)} ms`;
     case 'memory':
-      return value >= 1e9 ? `${(value / 1e9).toFixed(2)} GB` : `${Math.round(value / 1e6)} MB`;
+      return value >= 1e9 ? `${fixed(value / 1e9, 2)} GB` : `${Math.round(value / 1e6)} MB`;
   }
 }
