@@ -95,19 +95,12 @@ export function largeImageTable(large: LargeImageResult): Table {
   };
 }
 
-function describeThreshold(target: TargetCheck): string {
-  const threshold = `${target.comparison} ${formatValue(target.threshold, target.unit)}`;
-  if (target.relativeTo === null) return threshold;
-  const { factor, baseline, value } = target.relativeTo;
-  return `${threshold} (${factor}x ${baseline} ${formatValue(value, target.unit)})`;
-}
-
 /**
- * The measured value, with as many more digits (up to 3) as it takes to tell
- * it from a threshold it rounds to: "0.950 >= 0.950 FAIL" reads as a bug,
- * "0.9496 >= 0.950 FAIL" does not.
+ * How many more digits than its unit's (up to 3) a target's figures need
+ * for the measured value to differ from a threshold it rounds to: "0.950
+ * >= 0.950 FAIL" reads as a bug, "0.9496 >= 0.9500 FAIL" does not.
  */
-function describeMeasured({ measured, threshold, unit }: TargetCheck): string {
+function extraDigits({ measured, threshold, unit }: TargetCheck): number {
   let extra = 0;
   while (
     extra < 3 &&
@@ -116,18 +109,28 @@ function describeMeasured({ measured, threshold, unit }: TargetCheck): string {
   ) {
     extra++;
   }
-  return formatValue(measured, unit, extra);
+  return extra;
+}
+
+function describeThreshold(target: TargetCheck, extra: number): string {
+  const threshold = `${target.comparison} ${formatValue(target.threshold, target.unit, extra)}`;
+  if (target.relativeTo === null) return threshold;
+  const { factor, baseline, value } = target.relativeTo;
+  return `${threshold} (${factor}x ${baseline} ${formatValue(value, target.unit)})`;
 }
 
 export function targetsTable(targets: TargetCheck[]): Table {
   return {
     headers: ['target', 'measured', 'threshold', 'result'],
-    rows: targets.map((target) => [
-      target.label,
-      describeMeasured(target),
-      describeThreshold(target),
-      target.pass ? 'PASS' : 'FAIL',
-    ]),
+    rows: targets.map((target) => {
+      const extra = extraDigits(target);
+      return [
+        target.label,
+        formatValue(target.measured, target.unit, extra),
+        describeThreshold(target, extra),
+        target.pass ? 'PASS' : 'FAIL',
+      ];
+    }),
   };
 }
 

@@ -13,9 +13,9 @@ const measuredOf = (
 ) => targetsTable([check(label, unit, measured, comparison, threshold)]).rows[0]!.slice(1);
 
 t.test('a value that rounds to its threshold shows the digits that tell them apart', async (t) => {
-  t.same(measuredOf('IoU', 0.9496, '>=', 0.95), ['0.9496', '>= 0.950', 'FAIL']);
-  t.same(measuredOf('IoU', 0.95004, '>=', 0.95), ['0.95004', '>= 0.950', 'PASS']);
-  t.same(targetsTable([check('off', 'share', 0.01003, '<=', 0.01)]).rows[0]!.slice(1), ['1.003%', '<= 1.0%', 'FAIL']);
+  t.same(measuredOf('IoU', 0.9496, '>=', 0.95), ['0.9496', '>= 0.9500', 'FAIL']);
+  t.same(measuredOf('IoU', 0.95004, '>=', 0.95), ['0.95004', '>= 0.95000', 'PASS']);
+  t.same(targetsTable([check('off', 'share', 0.01003, '<=', 0.01)]).rows[0]!.slice(1), ['1.003%', '<= 1.000%', 'FAIL']);
 });
 
 t.test('other values keep the unit’s usual digits', async (t) => {
