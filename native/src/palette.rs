@@ -414,6 +414,10 @@ struct Seeded {
 /// #eeeeee stars, 7 dE off white), so the rest stay colors here and the
 /// label map later folds those that lie scattered through the paper
 /// (`background::absorb_paper_noise`).
+/// From a lossy source, a cluster beyond that reach folds when it is a
+/// subsampled fringe (`subsampled_host`), its pixels within
+/// `SUBSAMPLED_FRINGE_DEPTH` of other colors and within `CHROMA_SPREAD` of
+/// the color whose chroma it took (`meet`, by seed index).
 fn fold_fringes(
     clusters: Vec<Seeded>,
     tol: Tolerances,
