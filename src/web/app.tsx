@@ -93,7 +93,7 @@ function madeWith(entry: Entry): string {
   const hidden = entry.job.hidden_colors?.length ?? 0;
   return [
     entry.source.isSample ? 'sample' : entry.source.file.name,
-    colors === 0 ? 'auto colors' : `${colors} ${colors === 1 ? 'color' : 'colors'}`,
+    colors === 0 ? 'auto colors' : counted(colors, 'color'),
     `smoothing ${smoothing}`,
     transparent ? 'background removed' : 'background kept',
     trim ? 'trimmed' : 'not trimmed',

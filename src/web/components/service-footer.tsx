@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 
 import { sponsors as fetchSponsors, stats as fetchStats, type ServiceIndex, type Sponsor, type Stats } from '../api.js';
+import { counted } from '../wording.js';
 
 export function ServiceFooter(props: {
   index: ServiceIndex | undefined;
@@ -71,8 +72,7 @@ export function ServiceFooter(props: {
           <>
             {' '}
             <span class="stats">
-              {stats.visitors.last_5_minutes} {stats.visitors.last_5_minutes === 1 ? 'visitor' : 'visitors'} in the last
-              5 minutes, {stats.visitors.today} today.
+              {counted(stats.visitors.last_5_minutes, 'visitor')} in the last 5 minutes, {stats.visitors.today} today.
             </span>
           </>
         )}
