@@ -699,7 +699,7 @@ mod tests {
         palette: Vec<Rgb>,
     ) -> (Canvas, LabelMap) {
         let rgb = (0..w * h).map(|i| color(i % w, i / w)).collect();
-        let canvas = Canvas { width: w, height: h, rgb, opaque: vec![true; w * h], alpha: vec![255; w * h], scale: 1 };
+        let canvas = Canvas::opaque(w, h, rgb);
         let labels = (0..w * h).map(|i| label(i % w, i / w)).collect();
         (canvas, LabelMap { width: w, height: h, labels, palette })
     }

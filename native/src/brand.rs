@@ -315,7 +315,7 @@ mod tests {
                 })
             })
             .collect();
-        let canvas = Canvas { width: w, height: h, rgb, opaque: vec![true; w * h], alpha: vec![255; w * h], scale: 1 };
+        let canvas = Canvas::opaque(w, h, rgb);
         let map = LabelMap { width: w, height: h, labels: vec![0; w * h], palette: vec![left] };
         (map, canvas)
     }

@@ -33,6 +33,13 @@ pub struct Canvas {
 }
 
 impl Canvas {
+    /// A fully opaque canvas of `rgb` (row by row), as the unit tests draw one.
+    #[cfg(test)]
+    pub fn opaque(width: usize, height: usize, rgb: Vec<Rgb>) -> Canvas {
+        let n = width * height;
+        Canvas { width, height, rgb, opaque: vec![true; n], alpha: vec![255; n], scale: 1 }
+    }
+
     /// `flatten`: composite onto white and keep every pixel (transparent=false).
     pub fn from_rgba(image: &RgbaImage, flatten: bool, lossy: bool) -> Canvas {
         let (w, h) = (image.width() as u64, image.height() as u64);

@@ -490,7 +490,7 @@ mod tests {
         // distance of red, and only white has settled around it.
         let (w, h) = (7, 5);
         let rgb: Vec<Rgb> = (0..w * h).map(|i| if i % w == 3 { [150, 60, 60] } else { [255, 255, 255] }).collect();
-        let canvas = Canvas { width: w, height: h, rgb, opaque: vec![true; w * h], alpha: vec![255; w * h], scale: 1 };
+        let canvas = Canvas::opaque(w, h, rgb);
         let map = LabelMap::assign(&canvas, vec![[255, 255, 255], [214, 41, 28]], 7.0);
         assert!((0..h).all(|y| map.labels[y * w + 3] == 1), "{:?}", map.labels);
     }

@@ -185,7 +185,7 @@ mod tests {
         let (w, h) = (row.len(), 3);
         let rgb: Vec<Rgb> = (0..h).flat_map(|_| row.iter().copied()).collect();
         let labels = (0..w * h).map(|i| if i % w < 3 { 0 } else { TRANSPARENT }).collect();
-        let canvas = Canvas { width: w, height: h, rgb, opaque: vec![true; w * h], alpha: vec![255; w * h], scale: 1 };
+        let canvas = Canvas::opaque(w, h, rgb);
         (canvas, LabelMap { width: w, height: h, labels, palette: vec![[29, 95, 230]] })
     }
 
