@@ -13,6 +13,8 @@
 //! image pixel's square on a refined mask), to
 //! where the least-squares lines of its two edges meet best.
 
+use std::ops::Range;
+
 use super::geom::{cross, Vec2};
 use crate::budget::Budget;
 use crate::error::EngineResult;
@@ -21,13 +23,23 @@ type Lattice = (i32, i32);
 
 /// Running sums of the path's coordinates over two laps, relative to the
 /// first point, so the moments of any cyclic stretch are one subtraction.
+/// Each quantity is its own array: the polygon search reads a block of
+/// consecutive start points as contiguous slices, which the compiler
+/// vectorizes.
 pub struct Sums {
     origin: Vec2,
-    /// Sums over points 0..k: x, y, xx, xy, yy.
-    acc: Vec<[f64; 5]>,
-    /// Point k (over two laps) relative to the first: the polygon search reads
-    /// these in its inner loop, where a modulo per read costs an integer division.
-    relative: Vec<Vec2>,
+    /// Sums over points 0..k (k up to 2n + 1): their number (k, as a float
+    /// the penalty's block reads as a vector), x, y, xx, xy, yy.
+    count: Vec<f64>,
+    x: Vec<f64>,
+    y: Vec<f64>,
+    xx: Vec<f64>,
+    xy: Vec<f64>,
+    yy: Vec<f64>,
+    /// Point k (over two laps) relative to the first, without a modulo (an
+    /// integer division) per read.
+    px: Vec<f64>,
+    py: Vec<f64>,
 }
 
 /// Count, mean and covariance of a stretch of points.
@@ -43,32 +55,37 @@ impl Sums {
     pub fn new(points: &[Lattice]) -> Sums {
         let n = points.len();
         let origin = points.first().map_or(Vec2::ZERO, |&p| Vec2::from_lattice(p));
-        let mut acc = Vec::with_capacity(2 * n + 2);
-        let mut relative = Vec::with_capacity(2 * n + 1);
-        let mut s = [0f64; 5];
-        acc.push(s);
-        for k in 0..=2 * n {
-            let p = Vec2::from_lattice(points[k % n]) - origin;
-            s[0] += p.x;
-            s[1] += p.y;
-            s[2] += p.x * p.x;
-            s[3] += p.x * p.y;
-            s[4] += p.y * p.y;
-            acc.push(s);
-            relative.push(p);
+        let relative: Vec<Vec2> = (0..=2 * n).map(|k| Vec2::from_lattice(points[k % n]) - origin).collect();
+        let running = |term: &dyn Fn(Vec2) -> f64| -> Vec<f64> {
+            let mut total = 0.0;
+            std::iter::once(0.0)
+                .chain(relative.iter().map(|&p| {
+                    total += term(p);
+                    total
+                }))
+                .collect()
+        };
+        Sums {
+            origin,
+            count: running(&|_| 1.0),
+            x: running(&|p| p.x),
+            y: running(&|p| p.y),
+            xx: running(&|p| p.x * p.x),
+            xy: running(&|p| p.x * p.y),
+            yy: running(&|p| p.y * p.y),
+            px: relative.iter().map(|p| p.x).collect(),
+            py: relative.iter().map(|p| p.y).collect(),
         }
-        Sums { origin, acc, relative }
     }
 
     /// Moments of points i..=j (path indices over two laps, i <= j <= 2n).
     fn moments(&self, i: usize, j: usize) -> Moments {
-        let (a, b) = (&self.acc[i], &self.acc[j + 1]);
         Moments {
-            count: (j + 1 - i) as f64,
-            sum: Vec2::new(b[0] - a[0], b[1] - a[1]),
-            xx: b[2] - a[2],
-            xy: b[3] - a[3],
-            yy: b[4] - a[4],
+            count: self.count[j + 1] - self.count[i],
+            sum: Vec2::new(self.x[j + 1] - self.x[i], self.y[j + 1] - self.y[i]),
+            xx: self.xx[j + 1] - self.xx[i],
+            xy: self.xy[j + 1] - self.xy[i],
+            yy: self.yy[j + 1] - self.yy[i],
         }
     }
 }
@@ -213,21 +230,41 @@ pub fn reach(points: &[Lattice], slack: i64) -> Vec<usize> {
 }
 
 /// How far the path points i..=j stray from the straight line through points
-/// i and j, squared, as the two numbers it is the quotient of: the summed
-/// squares and the number of points. The quotient is the segment's length
-/// times the points' RMS distance to it, squared (the line's normal carries
-/// that length, so no root is needed); the search rejects most segments on
-/// the two numbers alone, without the division's latency.
-fn penalty_parts(sums: &Sums, i: usize, j: usize) -> (f64, f64) {
-    let (pi, pj) = (sums.relative[i], sums.relative[j]);
-    let u = pj - pi;
-    let normal = Vec2::new(-u.y, u.x);
-    let m = sums.moments(i, j);
-    let c = normal.dot(pi);
-    let (nx, ny) = (normal.x, normal.y);
-    let squares =
-        nx * nx * m.xx + 2.0 * nx * ny * m.xy + ny * ny * m.yy - 2.0 * c * normal.dot(m.sum) + m.count * c * c;
-    (squares.max(0.0), m.count)
+/// i and j, squared, for each i of `from` (into `squares`, as long as
+/// `from`): the summed squares, which divided by the number of points are
+/// the segment's length times the points' RMS distance to it, squared (the
+/// line's normal carries that length, so no root is needed). The search
+/// rejects most segments on the sum alone, without the division's latency.
+/// One pass over contiguous slices of the sums, which the compiler
+/// vectorizes.
+fn penalty_parts(sums: &Sums, from: Range<usize>, j: usize, squares: &mut [f64]) {
+    let at = |k: usize| Moments {
+        count: sums.count[k],
+        sum: Vec2::new(sums.x[k], sums.y[k]),
+        xx: sums.xx[k],
+        xy: sums.xy[k],
+        yy: sums.yy[k],
+    };
+    let (end, pj) = (at(j + 1), Vec2::new(sums.px[j], sums.py[j]));
+    let (px, py, count) = (&sums.px[from.clone()], &sums.py[from.clone()], &sums.count[from.clone()]);
+    let (x, y) = (&sums.x[from.clone()], &sums.y[from.clone()]);
+    let (xx, xy, yy) = (&sums.xx[from.clone()], &sums.xy[from.clone()], &sums.yy[from.clone()]);
+    for (k, out) in squares[..from.len()].iter_mut().enumerate() {
+        let pi = Vec2::new(px[k], py[k]);
+        let u = pj - pi;
+        let (nx, ny) = (-u.y, u.x);
+        let m = Moments {
+            count: end.count - count[k],
+            sum: Vec2::new(end.sum.x - x[k], end.sum.y - y[k]),
+            xx: end.xx - xx[k],
+            xy: end.xy - xy[k],
+            yy: end.yy - yy[k],
+        };
+        let c = nx * pi.x + ny * pi.y;
+        let sum = nx * nx * m.xx + 2.0 * nx * ny * m.xy + ny * ny * m.yy - 2.0 * c * (nx * m.sum.x + ny * m.sum.y)
+            + m.count * c * c;
+        *out = sum.max(0.0);
+    }
 }
 
 /// Relative margin under which the division-free comparison in
@@ -263,6 +300,7 @@ fn chain(
     // on one comparison (the same test as each point's, on the least).
     let mut block_least = vec![f64::INFINITY; len / SCORE_BLOCK + 1];
     let mut previous = vec![0usize; len + 1];
+    let mut block_squares = [0.0; SCORE_BLOCK];
     score[0] = 0.0;
     block_least[0] = 0.0;
     let mut first = 0;
@@ -276,29 +314,33 @@ fn chain(
         let mut best = f64::INFINITY;
         let mut i = first;
         while i < j {
+            let block_end = ((i / SCORE_BLOCK + 1) * SCORE_BLOCK).min(j);
             if i % SCORE_BLOCK == 0 && best - block_least[i / SCORE_BLOCK] - 1.0 <= 0.0 {
-                i += SCORE_BLOCK;
+                i = block_end;
                 continue;
             }
-            let (at, before) = (i, score[i]);
-            i += 1;
-            // Every segment costs at least 1: skip the penalty when that is
-            // already too much, and its root unless it wins.
-            let room = best - before - 1.0;
-            if room <= 0.0 {
-                continue;
+            penalty_parts(sums, start + i..start + block_end, start + j, &mut block_squares);
+            for (k, at) in (i..block_end).enumerate() {
+                let before = score[at];
+                // Every segment costs at least 1: skip the penalty when that is
+                // already too much, and its root unless it wins.
+                let room = best - before - 1.0;
+                if room <= 0.0 {
+                    continue;
+                }
+                let (squares, count) = (block_squares[k], (j + 1 - at) as f64);
+                let room_squared = room * room;
+                // Surely no better: skip the division (most segments end here).
+                if weight_squared * squares > room_squared * count * (1.0 + SURE_MARGIN) {
+                    continue;
+                }
+                let weighted = weight_squared * (squares / count);
+                if weighted < room_squared {
+                    best = before + 1.0 + weighted.sqrt();
+                    previous[j] = at;
+                }
             }
-            let (squares, count) = penalty_parts(sums, start + at, start + j);
-            let room_squared = room * room;
-            // Surely no better: skip the division (most segments end here).
-            if weight_squared * squares > room_squared * count * (1.0 + SURE_MARGIN) {
-                continue;
-            }
-            let weighted = weight_squared * (squares / count);
-            if weighted < room_squared {
-                best = before + 1.0 + weighted.sqrt();
-                previous[j] = at;
-            }
+            i = block_end;
         }
         score[j] = best;
         let least = &mut block_least[j / SCORE_BLOCK];
