@@ -2,12 +2,17 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
+import type { NativeBuild } from '../../src/core/native-build.js';
+import { NATIVE_BUILD } from '../../src/core/tracer.js';
+
 export interface MachineInfo {
   cpu: string;
   cores: number;
   memoryBytes: number;
   os: string;
   node: string;
+  /** The addon build the engine ran (src/core/native-build.ts). */
+  addon: NativeBuild;
 }
 
 function distributionName(): string | null {
@@ -27,10 +32,11 @@ export function describeMachine(): MachineInfo {
     memoryBytes: os.totalmem(),
     os: distribution === null ? kernel : `${distribution} (${kernel})`,
     node: process.version,
+    addon: NATIVE_BUILD,
   };
 }
 
 export function describeMachineLine(machine: MachineInfo): string {
   const memoryGb = (machine.memoryBytes / 1024 ** 3).toFixed(1);
-  return `${machine.cpu}, ${machine.cores} cores, ${memoryGb} GiB memory, ${machine.os}, Node ${machine.node}`;
+  return `${machine.cpu}, ${machine.cores} cores, ${memoryGb} GiB memory, ${machine.os}, Node ${machine.node}, the addon built for ${machine.addon}`;
 }
