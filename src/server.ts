@@ -6,6 +6,7 @@
  */
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { NATIVE_BUILD } from './core/tracer.js';
 
 /** After the grace, how long cancelled requests get to send their 503 before connections are cut. */
 const ANSWER_CANCELLED_MS = 2000;
@@ -38,3 +39,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+app.log.info({ addon: NATIVE_BUILD }, `tracing with the addon built for ${NATIVE_BUILD}`);
