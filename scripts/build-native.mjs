@@ -5,23 +5,29 @@
 // it. Same source, same bytes out (Rust never fuses a multiply and an add on
 // its own); the wider vectors trace about a tenth faster. Its own target
 // folder, so the two builds' flags do not undo each other's cache.
+//
+// Arguments go to napi for the first build, as they did when this script was
+// the napi command itself (`-- --target T`, `-- --output-dir DIR`: the
+// release's and the package stage's builds), and such a build is the first
+// alone: the packages carry nothing else.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 const ROOT = path.join(import.meta.dirname, '..');
 const NAPI = path.join(ROOT, 'node_modules', '.bin', 'napi');
-const COMMON = ['build', '--platform', '--release', '--manifest-path', 'native/Cargo.toml', '--js', 'binding.cjs'];
+const BUILD = ['build', '--platform', '--release', '--manifest-path', 'native/Cargo.toml'];
+const LOADER = ['--js', 'binding.cjs', '--dts', 'binding.d.ts'];
 
-function napiBuild(outputDir, extra = [], env = process.env) {
-  execFileSync(NAPI, [...COMMON, '--output-dir', outputDir, '--dts', 'binding.d.ts', ...extra], {
-    cwd: ROOT,
-    env,
-    stdio: 'inherit',
-  });
+function napiBuild(args, env = process.env) {
+  execFileSync(NAPI, [...BUILD, ...LOADER, ...args], { cwd: ROOT, env, stdio: 'inherit' });
 }
 
-napiBuild('native');
-if (process.platform === 'linux' && process.arch === 'x64') {
+const napiArgs = process.argv.slice(2);
+napiBuild(['--output-dir', 'native', ...napiArgs]);
+if (napiArgs.length === 0 && process.platform === 'linux' && process.arch === 'x64') {
   const rustflags = [process.env.RUSTFLAGS, '-C target-cpu=x86-64-v3'].filter(Boolean).join(' ');
-  napiBuild('native/x86-64-v3', ['--target-dir', 'target/x86-64-v3'], { ...process.env, RUSTFLAGS: rustflags });
+  napiBuild(['--output-dir', 'native/x86-64-v3', '--target-dir', 'target/x86-64-v3'], {
+    ...process.env,
+    RUSTFLAGS: rustflags,
+  });
 }
