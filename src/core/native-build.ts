@@ -54,6 +54,25 @@ function cpuinfo(): string {
   }
 }
 
+/**
+ * The addon, as `load` (a `require`) returns it from `preferred`'s loader, or
+ * from the first build's when that one fails to load (a copy built on
+ * another system): the same traces, only slower.
+ */
+export function loadNativeAddon<Addon>(
+  load: (loader: string) => Addon,
+  preferred: NativeBuild = nativeBuild(),
+): { build: NativeBuild; addon: Addon } {
+  if (preferred === 'x86-64-v3') {
+    try {
+      return { build: preferred, addon: load(NATIVE_LOADERS[preferred]) };
+    } catch {
+      // The first build below traces the same.
+    }
+  }
+  return { build: 'x86-64', addon: load(NATIVE_LOADERS['x86-64']) };
+}
+
 /** The build to load here: x86-64-v3 where it was built and this CPU runs it. */
 export function nativeBuild(): NativeBuild {
   const fast = process.platform === 'linux' && process.arch === 'x64' && existsSync(NATIVE_LOADERS['x86-64-v3']);

@@ -9,15 +9,16 @@ import { createRequire } from 'node:module';
 import type * as NativeBinding from '../../native/binding.js';
 import type { TraceResult } from '../../native/binding.js';
 import { ServiceError, TRACE_ERROR_CODES, type TraceErrorCode } from './errors.js';
-import { NATIVE_LOADERS, nativeBuild } from './native-build.js';
+import { loadNativeAddon } from './native-build.js';
 import { DEFAULT_SETTING_VALUES as DEFAULT_SETTINGS, settingsProblem } from './setting-values.js';
 import type { TraceSettings } from './settings.js';
 
 export type { TraceResult };
 
+const loaded = loadNativeAddon((loader) => createRequire(import.meta.url)(loader) as typeof NativeBinding);
+const binding = loaded.addon;
 /** The addon build this process traces with (`native-build.ts`): the same SVGs either way. */
-export const NATIVE_BUILD = nativeBuild();
-const binding = createRequire(import.meta.url)(NATIVE_LOADERS[NATIVE_BUILD]) as typeof NativeBinding;
+export const NATIVE_BUILD = loaded.build;
 
 function isTraceErrorCode(code: unknown): code is TraceErrorCode {
   return (TRACE_ERROR_CODES as readonly unknown[]).includes(code);

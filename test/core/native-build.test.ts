@@ -11,7 +11,7 @@ import t from 'tap';
 
 import type * as NativeBinding from '../../native/binding.js';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.js';
-import { NATIVE_LOADERS, nativeBuild, runsX86_64V3 } from '../../src/core/native-build.js';
+import { NATIVE_LOADERS, loadNativeAddon, nativeBuild, runsX86_64V3 } from '../../src/core/native-build.js';
 import { NATIVE_BUILD } from '../../src/core/tracer.js';
 import { busyLogo, curvyLogo, fiveColorLogo, jpeg, png, renderSvg, svgDoc, webp } from '../helpers/fixtures.js';
 
@@ -34,6 +34,7 @@ t.test('a CPU runs the x86-64-v3 build only when Linux lists every flag it needs
 });
 
 t.test('this process traces with the build its CPU and its install allow', async (t) => {
+  // nativeBuild() names the build to try; one that failed to load would read x86-64 here.
   t.equal(NATIVE_BUILD, nativeBuild());
   t.ok(existsSync(NATIVE_LOADERS[NATIVE_BUILD]), `${NATIVE_BUILD}'s loader exists`);
   if (NATIVE_BUILD === 'x86-64') {
@@ -42,6 +43,29 @@ t.test('this process traces with the build its CPU and its install allow', async
       : 'this CPU does not run x86-64-v3 code';
     t.comment(`the x86-64 build: ${reason}`);
   }
+});
+
+t.test('a preferred x86-64-v3 build that fails to load gives way to the first build', async (t) => {
+  const tried: string[] = [];
+  const loader = (broken: boolean) => (path: string) => {
+    tried.push(path);
+    if (broken && path === NATIVE_LOADERS['x86-64-v3']) throw new Error('built for another system');
+    return `addon from ${path}`;
+  };
+  t.same(loadNativeAddon(loader(false), 'x86-64-v3'), {
+    build: 'x86-64-v3',
+    addon: `addon from ${NATIVE_LOADERS['x86-64-v3']}`,
+  });
+  t.same(loadNativeAddon(loader(true), 'x86-64-v3'), {
+    build: 'x86-64',
+    addon: `addon from ${NATIVE_LOADERS['x86-64']}`,
+  });
+  tried.length = 0;
+  t.same(loadNativeAddon(loader(false), 'x86-64'), {
+    build: 'x86-64',
+    addon: `addon from ${NATIVE_LOADERS['x86-64']}`,
+  });
+  t.same(tried, [NATIVE_LOADERS['x86-64']], 'the first build is chosen without trying the other');
 });
 
 const bothBuilt = existsSync(NATIVE_LOADERS['x86-64-v3']) && runsX86_64V3(readFileSync('/proc/cpuinfo', 'utf8'));
