@@ -322,8 +322,8 @@ fn chain(
             penalty_parts(sums, start + i..start + block_end, start + j, &mut block_squares);
             for (k, at) in (i..block_end).enumerate() {
                 let before = score[at];
-                // Every segment costs at least 1: skip the penalty when that is
-                // already too much, and its root unless it wins.
+                // Every segment costs at least 1: pass over a start point for
+                // which that is already too much, and take a root only to win.
                 let room = best - before - 1.0;
                 if room <= 0.0 {
                     continue;
