@@ -8,7 +8,7 @@
  * or an install without that copy (the npm packages carry the first build
  * alone), loads the first.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export type NativeBuild = 'x86-64' | 'x86-64-v3';
@@ -46,7 +46,7 @@ export function runsX86_64V3(cpuinfo: string): boolean {
   return X86_64_V3_FLAGS.every((flag) => flags.has(flag));
 }
 
-function cpuinfo(): string {
+function readCpuinfo(): string {
   try {
     return readFileSync('/proc/cpuinfo', 'utf8');
   } catch {
@@ -73,8 +73,16 @@ export function loadNativeAddon<Addon>(
   return { build: 'x86-64', addon: load(NATIVE_LOADERS['x86-64']) };
 }
 
-/** The build to load here: x86-64-v3 where it was built and this CPU runs it. */
-export function nativeBuild(): NativeBuild {
-  const fast = process.platform === 'linux' && process.arch === 'x64' && existsSync(NATIVE_LOADERS['x86-64-v3']);
-  return fast && runsX86_64V3(cpuinfo()) ? 'x86-64-v3' : 'x86-64';
+/**
+ * The build to load here: x86-64-v3 where it was built, with the first
+ * build or since, and this CPU (`cpuinfo`, /proc/cpuinfo's text) runs it. A
+ * copy left from before the first was last rebuilt alone (a bare `napi
+ * build`) may trace older code; napi writes each build's loader anew.
+ */
+export function nativeBuild(loaders = NATIVE_LOADERS, cpuinfo = readCpuinfo): NativeBuild {
+  const built = (build: NativeBuild) => statSync(loaders[build], { throwIfNoEntry: false })?.mtimeMs;
+  const [first, fast] = [built('x86-64'), built('x86-64-v3')];
+  const current = first !== undefined && fast !== undefined && fast >= first;
+  const here = process.platform === 'linux' && process.arch === 'x64';
+  return here && current && runsX86_64V3(cpuinfo()) ? 'x86-64-v3' : 'x86-64';
 }

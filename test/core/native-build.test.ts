@@ -4,7 +4,9 @@
  * as the build for every x86-64 CPU, so the choice changes only speed. The
  * second half runs where a checkout built both and the CPU runs the faster.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 
 import t from 'tap';
@@ -40,10 +42,39 @@ t.test('this process traces with the build its CPU and its install allow', async
   if (NATIVE_BUILD === 'x86-64') {
     const reason = !existsSync(NATIVE_LOADERS['x86-64-v3'])
       ? 'no x86-64-v3 copy was built here'
-      : 'this CPU does not run x86-64-v3 code';
+      : 'the x86-64-v3 copy predates the first build, or this CPU does not run its code';
     t.comment(`the x86-64 build: ${reason}`);
   }
 });
+
+t.test(
+  'the x86-64-v3 copy is chosen only where it was built with or after the first build',
+  { skip: !(process.platform === 'linux' && process.arch === 'x64') && 'x86-64 Linux only' },
+  async (t) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'native-build-'));
+    t.teardown(() => {
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const loaders = { 'x86-64': path.join(dir, 'first.cjs'), 'x86-64-v3': path.join(dir, 'v3.cjs') } as const;
+    const haswell = () => cpuinfo(HASWELL_FLAGS);
+    writeFileSync(loaders['x86-64'], '');
+    t.equal(nativeBuild(loaders, haswell), 'x86-64', 'no copy built');
+    writeFileSync(loaders['x86-64-v3'], '');
+    const at = (loader: string, seconds: number) => {
+      utimesSync(loader, seconds, seconds);
+    };
+    at(loaders['x86-64'], 1000);
+    at(loaders['x86-64-v3'], 1010);
+    t.equal(nativeBuild(loaders, haswell), 'x86-64-v3', 'built after the first');
+    t.equal(
+      nativeBuild(loaders, () => cpuinfo('fpu sse sse2')),
+      'x86-64',
+      'a CPU without the instructions',
+    );
+    at(loaders['x86-64'], 1020);
+    t.equal(nativeBuild(loaders, haswell), 'x86-64', 'the first rebuilt alone since');
+  },
+);
 
 t.test('a preferred x86-64-v3 build that fails to load gives way to the first build', async (t) => {
   const tried: string[] = [];
@@ -68,11 +99,11 @@ t.test('a preferred x86-64-v3 build that fails to load gives way to the first bu
   t.same(tried, [NATIVE_LOADERS['x86-64']], 'the first build is chosen without trying the other');
 });
 
-const bothBuilt = existsSync(NATIVE_LOADERS['x86-64-v3']) && runsX86_64V3(readFileSync('/proc/cpuinfo', 'utf8'));
+const bothBuilt = nativeBuild() === 'x86-64-v3';
 
 t.test(
   'the x86-64-v3 build traces every kind of input to the same bytes',
-  { skip: !bothBuilt && 'needs both builds and an x86-64-v3 CPU' },
+  { skip: !bothBuilt && 'needs both builds, current, and an x86-64-v3 CPU' },
   async (t) => {
     const load = (loader: string) => createRequire(import.meta.url)(loader) as typeof NativeBinding;
     const [portable, v3] = [load(NATIVE_LOADERS['x86-64']), load(NATIVE_LOADERS['x86-64-v3'])];
