@@ -30,7 +30,8 @@ t.test('a CPU runs the x86-64-v3 build only when Linux lists every flag it needs
     const without = HASWELL_FLAGS.split(' ').filter((flag) => flag !== missing);
     t.notOk(runsX86_64V3(cpuinfo(without.join(' '))), `not without ${missing}`);
   }
-  t.notOk(runsX86_64V3(cpuinfo(`${HASWELL_FLAGS.replace(' avx2 ', ' ')} avx512f`)), 'a flag is matched whole');
+  // avx2 and avx512f hold the letters of avx, but not the flag.
+  t.notOk(runsX86_64V3(cpuinfo(`${HASWELL_FLAGS.replace(' avx ', ' ')} avx512f`)), 'a flag is matched whole');
   t.notOk(runsX86_64V3('processor\t: 0\nFeatures\t: fp asimd evtstrm aes pmull sha1 sha2 crc32\n'), 'an Arm CPU');
   t.notOk(runsX86_64V3(''), 'no /proc/cpuinfo');
 });
