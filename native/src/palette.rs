@@ -349,9 +349,9 @@ pub fn find_clusters(canvas: &Canvas, tol: Tolerances, paper: Option<Rgb>, budge
     // when some cluster is a fringe candidate; a body deeper than a
     // subsampled fringe's reads as one step deeper, which is all the tests ask.
     let (w, h) = (canvas.width, canvas.height);
-    let of: OnceCell<Vec<u8>> = OnceCell::new();
+    let cluster_map: OnceCell<Vec<u8>> = OnceCell::new();
     let of = || {
-        of.get_or_init(|| {
+        cluster_map.get_or_init(|| {
             // Runs of one color look their cluster up once.
             let last = LastColor::new();
             let cluster_at = |i: usize| {
@@ -438,10 +438,10 @@ fn fold_fringes(
                 .filter(|&m| delta_e(&kept[m].lab, &kept[j].lab) < tol.merge_de)
                 .any(|m| kept_seeds[m].iter().any(|&seed| meet(index, seed)))
         };
-        let host = kept.iter().enumerate().position(|(k, host)| {
-            (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * host.weight as f64
-                && delta_e(&host.lab, &cluster.lab) < reach(k)
-        });
+        let host = kept
+            .iter()
+            .enumerate()
+            .position(|(k, host)| outweighed(&cluster, host) && delta_e(&host.lab, &cluster.lab) < reach(k));
         let folds = match host {
             _ if is_paper => None,
             Some(k) if Some(k) == paper => Some(k),
@@ -468,6 +468,12 @@ fn fold_fringes(
     Clusters { clusters: kept, paper }
 }
 
+/// Whether `cluster` weighs little enough beside `host` to be a fringe of it
+/// (`FRINGE_WEIGHT_SHARE`).
+fn outweighed(cluster: &Cluster, host: &Cluster) -> bool {
+    (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * host.weight as f64
+}
+
 /// The kept cluster whose subsampled fringe `cluster` is (see
 /// `SUBSAMPLED_FRINGE_DE`): beyond the reach of the plain fringe test (the
 /// paper's noise reach for the paper, whose nearer tints its noise folding
@@ -485,11 +491,8 @@ fn subsampled_host(
         let reach = if Some(k) == paper { tol.paper_noise_de } else { tol.fringe_de };
         delta_e(&kept[k].lab, &cluster.lab) >= reach
     };
-    let could_host = |k: usize| {
-        (cluster.weight as f64) < FRINGE_WEIGHT_SHARE * kept[k].weight as f64
-            && !distinct_in_lightness(kept[k].rgb, cluster.rgb)
-            && beyond_reach(k)
-    };
+    let could_host =
+        |k: usize| outweighed(cluster, &kept[k]) && !distinct_in_lightness(kept[k].rgb, cluster.rgb) && beyond_reach(k);
     (0..kept.len()).filter(|&k| could_host(k)).find(|&k| {
         kept.iter().enumerate().any(|(j, other)| {
             luma_step(kept[k].rgb, other.rgb) >= MIN_LUMA_CONTRAST
