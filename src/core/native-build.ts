@@ -80,9 +80,9 @@ export function loadNativeAddon<Addon>(
  * build`) may trace older code; napi writes each build's loader anew.
  */
 export function nativeBuild(loaders = NATIVE_LOADERS, cpuinfo = readCpuinfo): NativeBuild {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return 'x86-64';
   const built = (build: NativeBuild) => statSync(loaders[build], { throwIfNoEntry: false })?.mtimeMs;
   const [first, fast] = [built('x86-64'), built('x86-64-v3')];
   const current = first !== undefined && fast !== undefined && fast >= first;
-  const here = process.platform === 'linux' && process.arch === 'x64';
-  return here && current && runsX86_64V3(cpuinfo()) ? 'x86-64-v3' : 'x86-64';
+  return current && runsX86_64V3(cpuinfo()) ? 'x86-64-v3' : 'x86-64';
 }
