@@ -122,6 +122,20 @@ pub fn rgb_distance2(a: Rgb, b: Rgb) -> u32 {
     d(0) + d(1) + d(2)
 }
 
+/// Two colors' blends are sampled at this many steps between them.
+const BLEND_STEPS: usize = 8;
+
+/// The colors, in CIELAB, of the sRGB blends of `a` and `b` at each of
+/// `BLEND_STEPS` steps strictly between them, rounded as a pixel's would be:
+/// the anti-aliasing and bleeding an edge between the two can leave.
+pub fn blend_labs(a: Rgb, b: Rgb) -> Vec<Lab> {
+    let blend = |step: usize| {
+        let t = step as f32 / BLEND_STEPS as f32;
+        to_lab([0, 1, 2].map(|k| (f32::from(a[k]) * (1.0 - t) + f32::from(b[k]) * t).round() as u8))
+    };
+    (1..BLEND_STEPS).map(blend).collect()
+}
+
 /// Squared distance from `p` to the straight segment from `a` to `b` (to
 /// `a` when they meet): how far a color is from every blend of two.
 pub fn segment_distance2<const N: usize>(p: [f32; N], a: [f32; N], b: [f32; N]) -> f32 {

@@ -18,7 +18,7 @@ use crate::cores;
 use crate::decode::{decode, jpeg_ycbcr, Decoded};
 use crate::error::{EngineError, EngineResult};
 use crate::fit::FitParams;
-use crate::labels::LabelMap;
+use crate::labels::{LabelMap, Transitions};
 use crate::marks::residual_colors;
 use crate::noise::carries_noise;
 use crate::palette::{choose, color_floor, find_clusters, without_twins, Clusters, Tolerances};
@@ -271,7 +271,8 @@ struct Labels {
 fn label_pixels(source: &Source, paper: &Paper, palette: Palette, budget: &Budget) -> EngineResult<Labels> {
     let tol = paper.tolerances;
     budget.check()?;
-    let mut map = LabelMap::assign(&source.canvas, palette.colors, tol.merge_de);
+    let transitions = tol.lossy.then_some(Transitions { on_blend_de: tol.merge_de, apart_de: tol.twin_de });
+    let mut map = LabelMap::assign(&source.canvas, palette.colors, tol.merge_de, transitions);
     budget.check()?;
     map.fold_scattered_twins(tol.twin_de, palette.paper.map(|(_, label)| label), tol.lossy);
     Ok(Labels { map, paper: palette.paper, faint: Vec::new() })

@@ -3,7 +3,8 @@
 
 use crate::canvas::Canvas;
 use crate::color::{
-    delta_e, distinct_in_lightness, pack, rgb_distance2, segment_distance2, to_lab, HashMap, Lab, LastColor, Rgb,
+    blend_labs, delta_e, distinct_in_lightness, pack, rgb_distance2, segment_distance2, to_lab, HashMap, Lab,
+    LastColor, Rgb,
 };
 use crate::grid::{self, PixelBox};
 
@@ -15,6 +16,103 @@ const EDGE_RADIUS: isize = 2;
 /// paper with 1.2% of its pixels (512 px app icon), the two noise colors of
 /// a 128 px JPEG q70 wordmark's paper with 46% and 66%.
 const SCATTERED_SHARE: f64 = 0.25;
+
+/// A lossy source spreads each edge over two or three pixels (ringing, and
+/// chroma at half resolution): between two colors those pixels come near
+/// the palette's colors that lie on the blend of the two (a ramp's middle
+/// bands, a highlight's tints) and would trace as slivers of them along the
+/// edge. A run of such a color at most this many pixels wide between the
+/// two, along a row, a column or a diagonal, is their transition.
+const TRANSITION_WIDTH: isize = 3;
+/// The four directions a transition is measured along.
+const AXES: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// How `LabelMap::assign` tells a lossy source's transitions (see
+/// `TRANSITION_WIDTH`): a color lies on the blend of two others when within
+/// `on_blend_de` of one of their blends, and is no tint of either (whose
+/// pixels are that color's noise, for twin folding to judge) when at least
+/// `apart_de` from both.
+#[derive(Clone, Copy, Debug)]
+pub struct Transitions {
+    pub on_blend_de: f32,
+    pub apart_de: f32,
+}
+
+impl Transitions {
+    /// Per palette triple `(c, a, b)`, at `(c * n + a) * n + b`: whether `c`
+    /// lies on the blend of `a` and `b` and apart from both.
+    fn between(&self, palette: &[Rgb]) -> Vec<bool> {
+        let n = palette.len();
+        let labs: Vec<Lab> = palette.iter().map(|&c| to_lab(c)).collect();
+        let mut between = vec![false; n * n * n];
+        for a in 0..n {
+            for b in a + 1..n {
+                let blends = blend_labs(palette[a], palette[b]);
+                for c in (0..n).filter(|&c| c != a && c != b) {
+                    let apart =
+                        delta_e(&labs[c], &labs[a]) >= self.apart_de && delta_e(&labs[c], &labs[b]) >= self.apart_de;
+                    if apart && blends.iter().any(|blend| delta_e(blend, &labs[c]) <= self.on_blend_de) {
+                        between[(c * n + a) * n + b] = true;
+                        between[(c * n + b) * n + a] = true;
+                    }
+                }
+            }
+        }
+        between
+    }
+
+    /// Unsettles each settled pixel of a transition: the edge pass then
+    /// gives it to the side of the edge its color is nearer.
+    fn unsettle(&self, core: &mut [u8], canvas: &Canvas, palette: &[Rgb]) {
+        let n = palette.len();
+        let between = self.between(palette);
+        let on_some_blend: Vec<bool> = (0..n).map(|c| between[c * n * n..(c + 1) * n * n].contains(&true)).collect();
+        let (w, h) = (canvas.width as isize, canvas.height as isize);
+        // The settled color nearest along a direction, past unsettled pixels and
+        // those of `own`, within a transition's width, and how far.
+        let other_side = |x: isize, y: isize, (dx, dy): (isize, isize), own: u8| -> Option<(u8, isize)> {
+            for k in 1..=TRANSITION_WIDTH {
+                let (nx, ny) = (x + k * dx, y + k * dy);
+                if nx < 0 || ny < 0 || nx >= w || ny >= h || !canvas.opaque[(ny * w + nx) as usize] {
+                    return None;
+                }
+                match core[(ny * w + nx) as usize] {
+                    label if label == own || label == TRANSPARENT => continue,
+                    label => return Some((label, k)),
+                }
+            }
+            None
+        };
+        // A transition's pixels lie within a step of a pixel whose eight
+        // neighbours differ from it; the rest (most) are passed over at once.
+        let (width, height) = (canvas.width, canvas.height);
+        let row = |y: usize| core[y * width..(y + 1) * width].iter().copied();
+        let unlike = grid::count_pairs8(width, height, row, |a: u8, b: u8| u8::from(a != b));
+        let near_edge = grid::distance_to(width, height, |i| unlike[i] > 0, 2);
+        let mut transition = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                let i = (y * w + x) as usize;
+                let own = core[i];
+                if near_edge[i] > 1 || own == TRANSPARENT || !on_some_blend[usize::from(own)] {
+                    continue;
+                }
+                let across = |(dx, dy): (isize, isize)| {
+                    let Some((a, before)) = other_side(x, y, (-dx, -dy), own) else { return false };
+                    let Some((b, after)) = other_side(x, y, (dx, dy), own) else { return false };
+                    before + after - 1 <= TRANSITION_WIDTH
+                        && between[(usize::from(own) * n + usize::from(a)) * n + usize::from(b)]
+                };
+                if AXES.into_iter().any(across) {
+                    transition.push(i);
+                }
+            }
+        }
+        for i in transition {
+            core[i] = TRANSPARENT;
+        }
+    }
+}
 
 pub struct LabelMap {
     pub width: usize,
@@ -70,7 +168,8 @@ impl LabelMap {
     /// Pixels within `core_de` of a palette color take it; the rest are edge
     /// pixels (anti-aliasing, JPEG ringing) and take the settled neighbour
     /// color nearest in RGB, which is the color covering most of the pixel.
-    pub fn assign(canvas: &Canvas, palette: Vec<Rgb>, core_de: f32) -> LabelMap {
+    /// So do a lossy source's transitions, when `transitions` tells them.
+    pub fn assign(canvas: &Canvas, palette: Vec<Rgb>, core_de: f32, transitions: Option<Transitions>) -> LabelMap {
         let (w, h) = (canvas.width, canvas.height);
         let mut nearest = Nearest::new(&palette);
         let mut core = vec![TRANSPARENT; w * h];
@@ -81,6 +180,9 @@ impl LabelMap {
                     *label = index;
                 }
             }
+        }
+        if let Some(transitions) = transitions {
+            transitions.unsettle(&mut core, canvas, &palette);
         }
         let mut labels = core.clone();
         // The settled colors around an edge pixel, reused from pixel to pixel.
@@ -484,6 +586,62 @@ mod tests {
         assert_eq!(fold(greys, false).areas(), vec![18, 0, 24]);
     }
 
+    /// Rows of dark grey, a two-pixel strip of `strip`, then white, over
+    /// rows of `strip` far below (a shape of that color with a body).
+    fn strip_between_dark_and_white(strip: Rgb) -> Canvas {
+        let (w, h) = (12, 14);
+        let rgb = (0..w * h)
+            .map(|i| match (i % w, i / w) {
+                (_, y) if y >= 10 => strip,
+                (x, _) if x < 5 => [60, 60, 60],
+                (x, _) if x < 7 => strip,
+                _ => [255, 255, 255],
+            })
+            .collect();
+        Canvas::opaque(w, h, rgb)
+    }
+
+    const LOSSY_TRANSITIONS: Transitions = Transitions { on_blend_de: 7.0, apart_de: 11.0 };
+
+    #[test]
+    fn a_lossy_edges_transition_through_a_blend_color_takes_a_side() {
+        // The light grey lies on the blend of dark grey and white, 22 dE
+        // from white: along the edge it is the edge's transition.
+        let light = [190, 190, 190];
+        let canvas = strip_between_dark_and_white(light);
+        let palette = vec![[60, 60, 60], light, [255, 255, 255]];
+        let strip_labels =
+            |map: &LabelMap| (0..6).flat_map(|y| [map.labels[y * 12 + 5], map.labels[y * 12 + 6]]).collect::<Vec<_>>();
+        let lossy = LabelMap::assign(&canvas, palette.clone(), 7.0, Some(LOSSY_TRANSITIONS));
+        assert!(strip_labels(&lossy).iter().all(|&l| l != 1), "{:?}", strip_labels(&lossy));
+        assert!(lossy.labels[12 * 12..].iter().all(|&l| l == 1), "the shape of light grey stays");
+        // Lossless edges are a pixel wide: a two-pixel strip is a shape.
+        let lossless = LabelMap::assign(&canvas, palette, 7.0, None);
+        assert!(strip_labels(&lossless).iter().all(|&l| l == 1));
+    }
+
+    #[test]
+    fn a_strip_of_a_sides_tint_or_off_the_blend_stays() {
+        // A near-white plate's tint, 4 dE off white: twin folding judges it.
+        let tint = [245, 245, 245];
+        let map = LabelMap::assign(
+            &strip_between_dark_and_white(tint),
+            vec![[60, 60, 60], tint, [255, 255, 255]],
+            7.0,
+            Some(LOSSY_TRANSITIONS),
+        );
+        assert_eq!(map.labels[5], 1);
+        // A red stroke between the two lies on no blend of them.
+        let red = [214, 41, 28];
+        let map = LabelMap::assign(
+            &strip_between_dark_and_white(red),
+            vec![[60, 60, 60], red, [255, 255, 255]],
+            7.0,
+            Some(LOSSY_TRANSITIONS),
+        );
+        assert_eq!((map.labels[5], map.labels[6]), (1, 1));
+    }
+
     #[test]
     fn a_thin_stroke_with_only_paper_settled_beside_it_keeps_its_color() {
         // A 1 px stroke of a dulled red: no pixel of it is within the core
@@ -491,7 +649,7 @@ mod tests {
         let (w, h) = (7, 5);
         let rgb: Vec<Rgb> = (0..w * h).map(|i| if i % w == 3 { [150, 60, 60] } else { [255, 255, 255] }).collect();
         let canvas = Canvas::opaque(w, h, rgb);
-        let map = LabelMap::assign(&canvas, vec![[255, 255, 255], [214, 41, 28]], 7.0);
+        let map = LabelMap::assign(&canvas, vec![[255, 255, 255], [214, 41, 28]], 7.0, None);
         assert!((0..h).all(|y| map.labels[y * w + 3] == 1), "{:?}", map.labels);
     }
 

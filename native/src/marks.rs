@@ -11,12 +11,10 @@
 
 use crate::budget::Budget;
 use crate::canvas::Canvas;
-use crate::color::{delta_e, subsampled_blend_distance, to_lab, unpack, Lab, Rgb};
+use crate::color::{blend_labs, delta_e, subsampled_blend_distance, to_lab, unpack, Lab, Rgb};
 use crate::error::EngineResult;
 use crate::palette::{full_histogram, weighted_median, Tolerances};
 
-/// Blends are sampled at this many steps between two colors.
-const BLEND_STEPS: usize = 8;
 /// A residual color needs this many pixels (per 128x128 of image, at least
 /// this many) to be a mark rather than noise.
 const MIN_MARK_PIXELS: usize = 6;
@@ -75,17 +73,7 @@ const SKIP_MARGIN: f32 = 1.001;
 
 impl Explained {
     fn new(added: Rgb, known: &[Rgb], lossy: bool) -> Explained {
-        let blends = known
-            .iter()
-            .map(|other| {
-                let blend = |step: usize| {
-                    let t = step as f32 / BLEND_STEPS as f32;
-                    let mix = |k: usize| (f32::from(added[k]) * (1.0 - t) + f32::from(other[k]) * t).round() as u8;
-                    to_lab([mix(0), mix(1), mix(2)])
-                };
-                Blends::new((1..BLEND_STEPS).map(blend).collect())
-            })
-            .collect();
+        let blends = known.iter().map(|&other| Blends::new(blend_labs(added, other))).collect();
         let subsampled =
             if lossy { known.iter().map(|&other| (to_lab(added), to_lab(other))).collect() } else { vec![] };
         Explained { added: to_lab(added), blends, subsampled }

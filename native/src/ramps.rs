@@ -1675,7 +1675,7 @@ mod tests {
     /// the nearest of `palette` (as the engine's palette stage would band it).
     fn banded(size: u32, palette: Vec<Rgb>, pixel: impl Fn(u32, u32) -> [u8; 4]) -> (Canvas, LabelMap) {
         let canvas = Canvas::from_rgba(&RgbaImage::from_fn(size, size, |x, y| Rgba(pixel(x, y))), false, false);
-        let map = LabelMap::assign(&canvas, palette, 100.0);
+        let map = LabelMap::assign(&canvas, palette, 100.0, None);
         (canvas, map)
     }
 

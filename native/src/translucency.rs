@@ -171,7 +171,7 @@ mod tests {
             Rgba([255, 182, 86, alpha])
         });
         let canvas = Canvas::from_rgba(&image, false, false);
-        let mut map = LabelMap::assign(&canvas, vec![[255, 182, 86]], 10.0);
+        let mut map = LabelMap::assign(&canvas, vec![[255, 182, 86]], 10.0, None);
         assert_eq!(split_translucent_areas(&mut map, &canvas), vec![0], "the petal takes a label of its own");
         assert_eq!(map.palette, vec![[255, 182, 86]; 2]);
         let at = |x: usize, y: usize| map.labels[y * 80 + x];
@@ -186,7 +186,7 @@ mod tests {
             Rgba([255, 182, 86, if edge { 90 } else { 255 }])
         });
         let canvas = Canvas::from_rgba(&opaque, false, false);
-        let mut map = LabelMap::assign(&canvas, vec![[255, 182, 86]], 10.0);
+        let mut map = LabelMap::assign(&canvas, vec![[255, 182, 86]], 10.0, None);
         assert!(split_translucent_areas(&mut map, &canvas).is_empty());
     }
 
@@ -198,7 +198,7 @@ mod tests {
             _ => Rgba([0, 0, 0, 0]),
         });
         let canvas = Canvas::from_rgba(&image, false, false);
-        let map = LabelMap::assign(&canvas, vec![[200, 0, 0], [0, 0, 200]], 10.0);
+        let map = LabelMap::assign(&canvas, vec![[200, 0, 0], [0, 0, 200]], 10.0, None);
         assert_eq!(label_opacity(&map, &canvas), vec![0.4, 1.0]);
     }
 }
