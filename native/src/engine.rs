@@ -478,7 +478,8 @@ fn fit_layers(
     let layers = if refined {
         let paper = labels.paper.map(|(rgb, _)| rgb);
         let layer = &paints.layer;
-        let mut fine = refine_2x(&canvas, map, &labels.faint, paper, layer.opacity, layer.ramps, f64::from(scale));
+        let mut fine =
+            refine_2x(&canvas, map, &labels.faint, paper, layer.opacity, layer.ramps, f64::from(scale), lossy);
         // The edges are placed by the decoded colors; the fills are what the SVG shows.
         fine.palette.clone_from(&paints.fills);
         map.palette = paints.fills;
