@@ -622,24 +622,15 @@ mod tests {
 
     #[test]
     fn a_strip_of_a_sides_tint_or_off_the_blend_stays() {
+        let lossy_strip = |strip: Rgb| {
+            let palette = vec![[60, 60, 60], strip, [255, 255, 255]];
+            let map = LabelMap::assign(&strip_between_dark_and_white(strip), palette, 7.0, Some(LOSSY_TRANSITIONS));
+            (map.labels[5], map.labels[6])
+        };
         // A near-white plate's tint, 4 dE off white: twin folding judges it.
-        let tint = [245, 245, 245];
-        let map = LabelMap::assign(
-            &strip_between_dark_and_white(tint),
-            vec![[60, 60, 60], tint, [255, 255, 255]],
-            7.0,
-            Some(LOSSY_TRANSITIONS),
-        );
-        assert_eq!(map.labels[5], 1);
+        assert_eq!(lossy_strip([245, 245, 245]), (1, 1));
         // A red stroke between the two lies on no blend of them.
-        let red = [214, 41, 28];
-        let map = LabelMap::assign(
-            &strip_between_dark_and_white(red),
-            vec![[60, 60, 60], red, [255, 255, 255]],
-            7.0,
-            Some(LOSSY_TRANSITIONS),
-        );
-        assert_eq!((map.labels[5], map.labels[6]), (1, 1));
+        assert_eq!(lossy_strip([214, 41, 28]), (1, 1));
     }
 
     #[test]
