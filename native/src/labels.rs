@@ -31,7 +31,9 @@ const AXES: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 /// `TRANSITION_WIDTH`): a color lies on the blend of two others when within
 /// `on_blend_de` of one of their blends, and is no tint of either (whose
 /// pixels are that color's noise, for twin folding to judge) when at least
-/// `apart_de` from both.
+/// `apart_de` from both. A transition is also the lesser color: one that
+/// covers more than either side is the ground their specks lie on (a grey
+/// paper's grain of pink and green, which the grey lies between).
 #[derive(Clone, Copy, Debug)]
 pub struct Transitions {
     pub on_blend_de: f32,
@@ -40,15 +42,17 @@ pub struct Transitions {
 
 impl Transitions {
     /// Per palette triple `(c, a, b)`, at `(c * n + a) * n + b`: whether `c`
-    /// lies on the blend of `a` and `b` and apart from both.
-    fn between(&self, palette: &[Rgb]) -> Vec<bool> {
+    /// lies on the blend of `a` and `b`, apart from both, and covers fewer
+    /// settled pixels (`areas`) than one of them.
+    fn between(&self, palette: &[Rgb], areas: &[usize]) -> Vec<bool> {
         let n = palette.len();
         let labs: Vec<Lab> = palette.iter().map(|&c| to_lab(c)).collect();
         let mut between = vec![false; n * n * n];
         for a in 0..n {
             for b in a + 1..n {
                 let blends = blend_labs(palette[a], palette[b]);
-                for c in (0..n).filter(|&c| c != a && c != b) {
+                let lesser = |c: usize| areas[c] < areas[a].max(areas[b]);
+                for c in (0..n).filter(|&c| c != a && c != b && lesser(c)) {
                     let apart =
                         delta_e(&labs[c], &labs[a]) >= self.apart_de && delta_e(&labs[c], &labs[b]) >= self.apart_de;
                     if apart && blends.iter().any(|blend| delta_e(blend, &labs[c]) <= self.on_blend_de) {
@@ -65,7 +69,9 @@ impl Transitions {
     /// gives it to the side of the edge its color is nearer.
     fn unsettle(&self, core: &mut [u8], canvas: &Canvas, palette: &[Rgb]) {
         let n = palette.len();
-        let between = self.between(palette);
+        let mut areas = vec![0; n];
+        core.iter().filter(|&&l| l != TRANSPARENT).for_each(|&l| areas[usize::from(l)] += 1);
+        let between = self.between(palette, &areas);
         let on_some_blend: Vec<bool> = (0..n).map(|c| between[c * n * n..(c + 1) * n * n].contains(&true)).collect();
         let (w, h) = (canvas.width as isize, canvas.height as isize);
         // The settled color nearest along a direction, past unsettled pixels and
@@ -587,12 +593,13 @@ mod tests {
     }
 
     /// Rows of dark grey, a two-pixel strip of `strip`, then white, over
-    /// rows of `strip` far below (a shape of that color with a body).
+    /// rows of `strip` far below (a shape of that color with a body, less
+    /// of it than of either side).
     fn strip_between_dark_and_white(strip: Rgb) -> Canvas {
         let (w, h) = (12, 14);
         let rgb = (0..w * h)
             .map(|i| match (i % w, i / w) {
-                (_, y) if y >= 10 => strip,
+                (_, y) if y >= 12 => strip,
                 (x, _) if x < 5 => [60, 60, 60],
                 (x, _) if x < 7 => strip,
                 _ => [255, 255, 255],
@@ -631,6 +638,23 @@ mod tests {
         assert_eq!(lossy_strip([245, 245, 245]), (1, 1));
         // A red stroke between the two lies on no blend of them.
         assert_eq!(lossy_strip([214, 41, 28]), (1, 1));
+    }
+
+    #[test]
+    fn the_ground_between_specks_of_two_colors_stays() {
+        // A grey sheet with dark and white specks two pixels apart along each
+        // row: the grey lies on their blend, but covers more than either.
+        let (w, h, grey) = (12, 6, [128, 128, 128]);
+        let rgb = (0..w * h)
+            .map(|i| match (i % w) % 6 {
+                0 => [60, 60, 60],
+                3 => [255, 255, 255],
+                _ => grey,
+            })
+            .collect();
+        let palette = vec![[60, 60, 60], grey, [255, 255, 255]];
+        let map = LabelMap::assign(&Canvas::opaque(w, h, rgb), palette, 7.0, Some(LOSSY_TRANSITIONS));
+        assert!((0..w * h).filter(|i| !matches!(i % w % 6, 0 | 3)).all(|i| map.labels[i] == 1), "{:?}", map.labels);
     }
 
     #[test]
