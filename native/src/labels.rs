@@ -73,6 +73,10 @@ impl Transitions {
         core.iter().filter(|&&l| l != TRANSPARENT).for_each(|&l| areas[usize::from(l)] += 1);
         let between = self.between(palette, &areas);
         let on_some_blend: Vec<bool> = (0..n).map(|c| between[c * n * n..(c + 1) * n * n].contains(&true)).collect();
+        // Most flat logos have no color between two others: no map to draw.
+        if !on_some_blend.contains(&true) {
+            return;
+        }
         let (w, h) = (canvas.width as isize, canvas.height as isize);
         // The settled color nearest along a direction, past unsettled pixels and
         // those of `own`, within a transition's width, and how far.
