@@ -192,6 +192,33 @@ t.test('a three-band flag with a white band along one edge keeps it, and says wh
   }
 });
 
+t.test('a red pattern whose white gaps run off every side keeps both colors, and says why', async (t) => {
+  // Red holds the corners and most of the border; the white gaps, one piece
+  // with the slash joining them, meet every side. Taking red for the paper
+  // would leave nothing but the gaps.
+  const body =
+    `<rect width="240" height="40" fill="${RED}"/><rect y="64" width="240" height="32" fill="${RED}"/>` +
+    `<rect y="120" width="240" height="40" fill="${RED}"/><path d="M104 0h40l-56 160h-40z" fill="${WHITE}"/>`;
+  for (const [name, input, tolerance] of await inputs(svgDoc(240, 160, body, WHITE))) {
+    const result = await traceImage(input, { trim: false });
+    t.ok(hasColor(result, RED, tolerance), `${name}: red is a color (${result.palette.join(' ')})`);
+    t.ok(hasColor(result, WHITE, tolerance), `${name}: the gaps' white is a color`);
+    t.match(result.warnings.join('\n'), /the art fills the frame/, `${name}: the warning says why nothing went`);
+    await expectPixels(
+      t,
+      name,
+      result,
+      [
+        [200, 20, RED],
+        [200, 52, WHITE],
+        [20, 80, RED],
+      ],
+      [],
+      tolerance,
+    );
+  }
+});
+
 t.test('a tricolour laid on a colored page with an even margin keeps its white band and loses the page', async (t) => {
   // The page is a band of one width all around, as a frame drawn at the edge
   // is; the white inside meets it along a third of two sides only.
