@@ -56,6 +56,11 @@ use crate::palette::{weighted_median, Tolerances};
 
 /// Distances are capped here (no image is this large).
 const FAR: u16 = u16::MAX;
+/// A region of the paper's color whose outline lies this much on one color
+/// of art lies within that art (`lies_within_other_art`). Noise flipping a
+/// light plate's pixels at its seam with other art leaves specks that touch
+/// both.
+const WITHIN_ART_RIM_SHARE: f64 = 0.75;
 /// Rounds of re-measuring plates after counters open them: the nesting of
 /// counters inside counters a logo has (a frame's inside, an "o" in it).
 const MAX_COUNTER_ROUNDS: usize = 4;
@@ -513,8 +518,14 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
         // On a dark or colored paper, a speck or sliver of its color inside
         // any art is noise (a JPEG's blend along a seam between two colors
         // lands on it): it takes the art around it, not a hole's place.
-        let beside = most_common_beside(&rim_counts, to_paper.len(), |l| !figures_possible || to_paper[l] < noise_de);
-        if let Some(plate) = beside.filter(|_| noise_sized) {
+        let plate_like = |l: usize| !figures_possible || to_paper[l] < noise_de;
+        let beside = most_common_beside(&rim_counts, to_paper.len(), plate_like);
+        // Larger than a speck and lying within other art, touching a light
+        // plate only at its edge, it is no pixel the plate's noise flipped
+        // (a highlight in a bun's black eye): the figure test decides it.
+        let in_art =
+            region.pixels.len() > speck_pixels && lies_within_other_art(&rim_counts, to_paper.len(), plate_like);
+        if let Some(plate) = beside.filter(|_| noise_sized && !in_art) {
             relabel.extend(region.pixels.iter().map(|&i| (i, plate)));
             continue;
         }
@@ -655,6 +666,14 @@ fn label_counts(map: &LabelMap, around: &[usize]) -> [usize; 256] {
 /// paper's noise reach), or on a dark or colored paper any art around it.
 fn most_common_beside(rim_counts: &[usize; 256], labels: usize, accept: impl Fn(usize) -> bool) -> Option<u8> {
     (0..labels).filter(|&l| rim_counts[l] > 0 && accept(l)).max_by_key(|&l| rim_counts[l]).map(|l| l as u8)
+}
+
+/// Whether one of the first `labels` labels that `accept` does not take
+/// holds `WITHIN_ART_RIM_SHARE` of a region's outline: the region lies
+/// within that art.
+fn lies_within_other_art(rim_counts: &[usize; 256], labels: usize, accept: impl Fn(usize) -> bool) -> bool {
+    let rim: usize = rim_counts[..labels].iter().sum();
+    (0..labels).any(|l| !accept(l) && rim_counts[l] > 0 && rim_counts[l] as f64 >= WITHIN_ART_RIM_SHARE * rim as f64)
 }
 
 /// The pixels of other labels 4-adjacent to `pixels` (with repeats: a pixel
@@ -864,6 +883,35 @@ mod tests {
         // A coin's thin figure: bars 4 px wide have no core 3 px deep.
         let bars = |x: i32, y: i32| (8..32).contains(&y) && [8, 18, 28].iter().any(|&at| (at..at + 4).contains(&x));
         assert_eq!(fill_of(&bars, [255, 255, 255]), None, "thin strokes keep the paper's color");
+    }
+
+    #[test]
+    fn a_highlight_within_dark_art_stays_and_a_speck_at_a_seam_takes_the_plate() {
+        // White paper, a light plate (1), a dark eye (2) whose highlight
+        // (paper-colored, two pixels wide) touches the plate at its top, and
+        // a one-pixel speck of the paper's color between plate and a dark dot.
+        let inside = |x: usize, y: usize, xs: std::ops::Range<usize>, ys: std::ops::Range<usize>| {
+            xs.contains(&x) && ys.contains(&y)
+        };
+        let cell = |x: usize, y: usize| {
+            let paper = !inside(x, y, 2..28, 2..28) || inside(x, y, 15..17, 10..13) || (x, y) == (19, 22);
+            let dark = inside(x, y, 10..18, 10..18) || inside(x, y, 20..24, 20..24);
+            if paper {
+                '.'
+            } else if dark {
+                '2'
+            } else {
+                '1'
+            }
+        };
+        let rows: Vec<String> = (0..30).map(|y| (0..30).map(|x| cell(x, y)).collect()).collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let mut m = LabelMap::from_rows(&rows, 0, vec![[255; 3], [244, 242, 237], [20, 20, 20]]);
+        let removal = remove_paper(&mut m, 0, Tolerances::for_source(true));
+        let after = m.to_rows();
+        assert_eq!(&after[11][15..17], "00", "the highlight stays, the paper's color");
+        assert_eq!(&after[22][19..20], "1", "the speck takes the plate");
+        assert_eq!(removal.figures, 1);
     }
 
     #[test]
