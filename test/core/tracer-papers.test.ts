@@ -167,29 +167,37 @@ t.test('a logo on saturated blue paper loses the blue and keeps its orange and w
   }
 });
 
+/** Full-bleed art traced from each input keeps `colors`, every pixel of `at`, and says why in `warning`. */
+async function expectKeptWhole(
+  t: Asserts,
+  svg: string,
+  colors: string[],
+  warning: RegExp,
+  at: [number, number, string][],
+): Promise<void> {
+  for (const [name, input, tolerance] of await inputs(svg)) {
+    const result = await traceImage(input, { trim: false });
+    for (const color of colors) {
+      t.ok(hasColor(result, color, tolerance), `${name}: ${color} is a color (${result.palette.join(' ')})`);
+    }
+    t.match(result.warnings.join('\n'), warning, `${name}: the warning says why nothing was removed`);
+    await expectPixels(t, name, result, at, [], tolerance);
+  }
+}
+
 t.test('a three-band flag with a white band along one edge keeps it, and says why', async (t) => {
   const body = `<rect y="53" width="240" height="54" fill="${GREEN}"/><rect y="107" width="240" height="53" fill="${RED}"/>`;
-  for (const [name, input, tolerance] of await inputs(svgDoc(240, 160, body, WHITE))) {
-    const result = await traceImage(input, { trim: false });
-    t.ok(hasColor(result, WHITE, tolerance), `${name}: the white band is a color (${result.palette.join(' ')})`);
-    t.match(
-      result.warnings.join('\n'),
-      /No background removed: the art fills the frame \(its border shows 3 colors\)/,
-      `${name}: the warning counts the border's colors`,
-    );
-    await expectPixels(
-      t,
-      name,
-      result,
-      [
-        [120, 2, WHITE],
-        [2, 2, WHITE],
-        [120, 80, GREEN],
-      ],
-      [],
-      tolerance,
-    );
-  }
+  await expectKeptWhole(
+    t,
+    svgDoc(240, 160, body, WHITE),
+    [WHITE],
+    /No background removed: the art fills the frame \(its border shows 3 colors\)/,
+    [
+      [120, 2, WHITE],
+      [2, 2, WHITE],
+      [120, 80, GREEN],
+    ],
+  );
 });
 
 t.test('a red pattern whose white gaps run off every side keeps both colors, and says why', async (t) => {
@@ -199,24 +207,11 @@ t.test('a red pattern whose white gaps run off every side keeps both colors, and
   const body =
     `<rect width="240" height="40" fill="${RED}"/><rect y="64" width="240" height="32" fill="${RED}"/>` +
     `<rect y="120" width="240" height="40" fill="${RED}"/><path d="M104 0h40l-56 160h-40z" fill="${WHITE}"/>`;
-  for (const [name, input, tolerance] of await inputs(svgDoc(240, 160, body, WHITE))) {
-    const result = await traceImage(input, { trim: false });
-    t.ok(hasColor(result, RED, tolerance), `${name}: red is a color (${result.palette.join(' ')})`);
-    t.ok(hasColor(result, WHITE, tolerance), `${name}: the gaps' white is a color`);
-    t.match(result.warnings.join('\n'), /the art fills the frame/, `${name}: the warning says why nothing went`);
-    await expectPixels(
-      t,
-      name,
-      result,
-      [
-        [200, 20, RED],
-        [200, 52, WHITE],
-        [20, 80, RED],
-      ],
-      [],
-      tolerance,
-    );
-  }
+  await expectKeptWhole(t, svgDoc(240, 160, body, WHITE), [RED, WHITE], /the art fills the frame/, [
+    [200, 20, RED],
+    [200, 52, WHITE],
+    [20, 80, RED],
+  ]);
 });
 
 t.test('a tricolour laid on a colored page with an even margin keeps its white band and loses the page', async (t) => {
