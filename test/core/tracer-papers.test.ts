@@ -8,7 +8,7 @@
  * cropped close to the art, as a logo file is.
  */
 import sharp from 'sharp';
-import t from 'tap';
+import t, { type TAP } from 'tap';
 
 import { traceImage, type TraceResult } from '../../src/core/tracer.js';
 import { channelDiff, jpeg, matchPalette, renderSvg, rgba, svgDoc, type Raw } from '../helpers/fixtures.js';
@@ -169,7 +169,7 @@ t.test('a logo on saturated blue paper loses the blue and keeps its orange and w
 
 /** Full-bleed art traced from each input keeps `colors`, every pixel of `at`, and says why in `warning`. */
 async function expectKeptWhole(
-  t: Asserts,
+  t: Asserts & Pick<TAP, 'match'>,
   svg: string,
   colors: string[],
   warning: RegExp,
