@@ -42,9 +42,8 @@
 //!    that runs off every side: the page shows there as often as art, so
 //!    neither color is taken for it; letters cropped close are several
 //!    pieces, a light plate's corners are pockets). A band of it along the
-//!    whole
-//!    border, as deep at the corners as along the sides, is a frame drawn at
-//!    the edge: line art, whose paper is what it encloses, when a light
+//!    whole border, as deep at the corners as along the sides, is a frame
+//!    drawn at the edge: line art, whose paper is what it encloses, when a light
 //!    paper inside lines at least half of each side (a flag laid on a page
 //!    with an even margin meets it with its own colors: the margin is the
 //!    page). Otherwise it is the paper.
@@ -1013,18 +1012,8 @@ mod tests {
         // that runs off the top and the bottom: red holds the corners and
         // most of the border, but the page's white shows along a fifth of it.
         let slash = |x: u32, y: u32| (x as i32 - (44 - y as i32 / 2)).abs() < 4;
-        let pattern =
-            canvas(
-                64,
-                48,
-                |x, y| {
-                    if (12..18).contains(&y) || (30..36).contains(&y) || slash(x, y) {
-                        WHITE
-                    } else {
-                        RED
-                    }
-                },
-            );
+        let gap = |x: u32, y: u32| (12..18).contains(&y) || (30..36).contains(&y) || slash(x, y);
+        let pattern = canvas(64, 48, |x, y| if gap(x, y) { WHITE } else { RED });
         assert_eq!(read_border(&pattern, 0.0), Border::FillsFrame { colors: 2 });
         // One white mark on red, cropped to touch the frame above and below.
         let mark = canvas(64, 48, |x, y| if slash(x, y) { WHITE } else { RED });
