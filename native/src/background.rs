@@ -524,8 +524,8 @@ pub fn remove_paper(map: &mut LabelMap, paper: u8, tol: Tolerances) -> Removal {
         // plate only at its edge, it is no pixel the plate's noise flipped
         // (a highlight in a bun's black eye): the figure test decides it.
         let in_art =
-            region.pixels.len() > speck_pixels && lies_within_other_art(&rim_counts, to_paper.len(), plate_like);
-        if let Some(plate) = beside.filter(|_| noise_sized && !in_art) {
+            || region.pixels.len() > speck_pixels && lies_within_other_art(&rim_counts, to_paper.len(), plate_like);
+        if let Some(plate) = beside.filter(|_| noise_sized && !in_art()) {
             relabel.extend(region.pixels.iter().map(|&i| (i, plate)));
             continue;
         }
